@@ -11,6 +11,7 @@ import { DocsyncError } from "../errors.ts";
 import { type KindSet, pluralOf } from "../kinds/kind-set.ts";
 import { orgPath } from "../kinds/paths.ts";
 import { builtInKinds } from "../kinds/registry.ts";
+import { factorBranding } from "../kinds/site/branding-export.ts";
 import type { AnyKind } from "../kinds/types.ts";
 import { type AbsentRead, absentKey, inWalkOrder } from "../live/absent-list.ts";
 import { sharedReads } from "../live/shared-reads.ts";
@@ -277,7 +278,7 @@ export async function exportOrganization(
     oneLineLists: new Set(kinds.all.filter((k) => k.exportOneLine).map((k) => k.collection)),
     spacedLists: new Set(kinds.topLevel.filter((k) => k.children).map((k) => k.collection)),
   };
-  const yaml = renderYaml({ header, body, notes: result.notes, ...layout });
+  const yaml = renderYaml({ header, body: factorBranding(body), notes: result.notes, ...layout });
   // A warning may quote a live value: it never shows a secret the file keeps out. The file has
   // none, and is not redacted of them: a short one (`?auth=true`) is text it holds elsewhere too.
   const { variables, values } = result.secrets;

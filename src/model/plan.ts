@@ -22,6 +22,12 @@ export interface FieldChange {
   toText?: string;
   /** The item's main value (a redirect's destination): shown without the field's name. */
   main?: true;
+  /**
+   * The brand (under `branding:`) the configured value comes from, for a leaf of a site's
+   * customization that the site does not set itself: the plan shows the changes of one brand
+   * edit once, under the brand, with the sites it changes.
+   */
+  brand?: string;
 }
 
 export interface Change {

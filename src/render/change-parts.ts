@@ -76,6 +76,9 @@ function changedValues(field: FieldChange): ValuePart[] {
   return [{ field: field.field, main: field.main === true, value }];
 }
 
+/** A field change's values as lines show them (`styling.font "Inter" ⇒ "Lato"`). */
+export const fieldValues = (field: FieldChange): ValuePart[] => changedValues(field);
+
 /**
  * What a create shows (`to`), or a delete (`from`): every value of the item but the one its name
  * already says (the first one equal to it).

@@ -22,6 +22,7 @@ export function renderPlanHtml(plan: Plan): string {
     words: PLAN_WORDS,
     legend: PLAN_LEGEND,
     lead: DESTRUCTIVE_HEADING,
+    brands: true,
   });
 }
 

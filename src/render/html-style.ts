@@ -55,6 +55,7 @@ code { background: var(--panel); border-radius: 4px; padding: 1px 4px; overflow-
   margin-left: 6px; border: 1px solid currentColor; font-family: system-ui, sans-serif; }
 .badge.new { color: var(--create); } .badge.removed { color: var(--delete); }
 .badge.moved { color: var(--move); } .badge.changed, .badge.renamed { color: var(--update); }
+.badge.external { color: var(--muted); }
 .badge.risk { color: #fff; background: var(--delete); border-color: var(--delete); }
 table { border-collapse: collapse; width: 100%; margin: 0 0 8px; }
 td { border-top: 1px solid var(--line); padding: 4px 8px; vertical-align: top; }
@@ -69,5 +70,16 @@ td.values div + div { margin-top: 2px; }
 details.list > summary { cursor: pointer; color: var(--muted); }
 details.list > summary h4 { display: inline; }
 #lead h2 { color: var(--delete); }
+.brand h3 { margin-bottom: 4px; }
+.reach { color: var(--muted); margin: 0 0 8px; }
+.leaf > span { margin-right: 6px; }
+.leaves { display: grid; grid-template-columns: repeat(4, max-content) 1fr; align-items: center; }
+.leaves .leaf { display: contents; }
+.leaves .leaf > span { border-top: 1px solid var(--line); padding: 4px 8px 4px 0; margin: 0; min-height: 100%; }
+.colour { display: inline-flex; align-items: center; gap: 4px; }
+.swatch { display: inline-block; padding: 3px; border: 1px solid var(--line); border-radius: 5px; line-height: 0; }
+.swatch.light { background: #ffffff; } .swatch.dark { background: #0d1117; }
+.swatch > span { display: inline-block; width: 18px; height: 18px; border-radius: 3px; }
+a.url { overflow-wrap: anywhere; }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
 `;

@@ -8,8 +8,11 @@
 
 import type { Change, ChangeAction, Navigation, NavigationItem, Plan } from "../model/plan.ts";
 import { VERSION } from "../version.ts";
+import { brandChanges } from "./brands.ts";
 import { changeParts, type ValuePart } from "./change-parts.ts";
 import { changeGroups, type KindList, listSummary, riskFirst, whereIn } from "./groups.ts";
+import { brandsHtml, hasColour, leafHtml } from "./html-brand.ts";
+import { escapeHtml } from "./html-escape.ts";
 import { HTML_STYLE } from "./html-style.ts";
 import { countsByKind, itemText, printable } from "./names.ts";
 import { refusalHtml } from "./refusals.ts";
@@ -26,15 +29,14 @@ export interface HtmlView {
    * then lead the page, before the navigation, each in full; without it they stand in their lists.
    */
   lead?: string;
+  /** Whether the edits of a brand read as one change each, before the sites' own changes. */
+  brands?: boolean;
 }
 
 /** Lists of more changes than this are folded, by kind with their counts. */
 const OPEN_MAX = 10;
 
-/** Text as HTML: the five characters that could start markup, escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 const CLASS_OF: Record<ChangeAction, string> = {
   create: "create",
@@ -53,7 +55,11 @@ function valueHtml(part: ValuePart, created: boolean): string {
 function changeRow(change: Change, where: string | undefined): string {
   const parts = changeParts(change, where);
   const place = where === undefined ? "" : ` <span class="note">in ${escapeHtml(where)}</span>`;
-  const values = parts.values.map((part) => `<div>${valueHtml(part, parts.created)}</div>`).join("");
+  // An update of colours (a site's customization) draws them, before and after.
+  const values =
+    change.action === "update" && change.fields.some(hasColour)
+      ? change.fields.map((field) => leafHtml(field)).join("")
+      : parts.values.map((part) => `<div>${valueHtml(part, parts.created)}</div>`).join("");
   const note = [...(parts.note === undefined ? [] : [parts.note]), ...parts.consequences]
     .map((line) => `<div class="note">${escapeHtml(line)}</div>`)
     .join("");
@@ -117,12 +123,15 @@ function treeItem(
 ): string {
   const marks = item.marks ?? [];
   const symbol = MARK_SYMBOLS.find(([mark]) => marks.includes(mark as never))?.[1] ?? "";
-  const { name, values: fields } = itemParts(item, siblings);
+  // An external link says so with a badge of its own rather than among its values.
+  const { external, ...inSite } = item;
+  const { name, values: fields } = itemParts(inSite, siblings);
   const notes = itemNotes(item, parent, parentNew);
   const badges = marks
     .filter((mark) => !(mark === "new" && parentNew))
     .map((mark) => `<span class="badge ${mark}">${mark}</span>`)
-    .join("");
+    .join("")
+    .concat(external ? '<span class="badge external">external link ↗</span>' : "");
   const words = notes.filter((note) => !(marks as string[]).includes(note));
   const note = words.length > 0 ? ` <span class="note">${escapeHtml(words.join(", "))}</span>` : "";
   const isNew = marks.includes("new");
@@ -184,8 +193,11 @@ function calloutsHtml(plan: Plan): string {
 
 export function renderHtml(plan: Plan, view: HtmlView): string {
   const title = `${view.title} · ${plan.organization}`;
+  const { brands, rest: unbranded } = view.brands
+    ? brandChanges(plan.changes)
+    : { brands: [], rest: plan.changes };
   const { destructive, rest } =
-    view.lead === undefined ? { destructive: [], rest: plan.changes } : riskFirst(plan.changes);
+    view.lead === undefined ? { destructive: [], rest: unbranded } : riskFirst(unbranded);
   const body =
     plan.changes.length === 0
       ? ""
@@ -193,6 +205,7 @@ export function renderHtml(plan: Plan, view: HtmlView): string {
           calloutsHtml(plan),
           leadHtml(destructive, view),
           navigationHtml(plan.navigation ?? [], view),
+          brandsHtml(brands),
           rest.length === 0 ? "" : changesHtml(rest, plan, view),
         ].join("\n");
   return `<!doctype html>

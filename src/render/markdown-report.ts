@@ -9,6 +9,7 @@
 // how many changes were left out in all and where the whole plan is: never silently.
 
 import type { Change, ChangeAction, Plan } from "../model/plan.ts";
+import { brandChanges } from "./brands.ts";
 import { type ChangeGroup, changeGroups, type KindList, listSummary, riskFirst, whereIn } from "./groups.ts";
 import {
   CELL_VALUE_MAX,
@@ -22,6 +23,7 @@ import {
   plural,
   prose,
 } from "./markdown.ts";
+import { brandBlock } from "./markdown-brand.ts";
 import { printable } from "./names.ts";
 import { navigationRows } from "./tree.ts";
 
@@ -47,6 +49,8 @@ export interface View {
    * then lead the report, open, never folded; without it they stand in their lists.
    */
   lead?: string;
+  /** Whether the edits of a brand read as one change each, before the sites' own changes. */
+  brands?: boolean;
 }
 
 /** Lists of more changes than this are folded. */
@@ -244,11 +248,14 @@ export function renderReport(plan: Plan, shown: View): string {
     ...warningsBlock(plan),
   ];
   if (plan.changes.length === 0) return finish(callouts);
+  const { brands, rest: unbranded } = view.brands
+    ? brandChanges(plan.changes)
+    : { brands: [], rest: plan.changes };
   // What is hard to undo comes first, open, whatever the size of the rest.
   const { destructive, rest } =
-    view.lead === undefined ? { destructive: [], rest: plan.changes } : riskFirst(plan.changes);
+    view.lead === undefined ? { destructive: [], rest: unbranded } : riskFirst(unbranded);
   const lead = leadBlock(destructive, view, (MARKDOWN_LIMIT - size(callouts)) / 2);
-  const top = [...callouts, ...lead.lines];
+  const top = [...callouts, ...lead.lines, ...brands.flatMap(brandBlock)];
   const navigation = navigationBlocks(plan, view, (MARKDOWN_LIMIT - size(top)) / 2);
   const groups = changeGroups(rest);
   const budget = MARKDOWN_LIMIT - NOTE_RESERVE - size(top) - size(navigation);

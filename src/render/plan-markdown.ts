@@ -37,6 +37,7 @@ const PLAN_VIEW = (plan: Plan, whole: string): View => ({
   whole,
   refusals: refusalMarkdownLines(plan),
   lead: DESTRUCTIVE_HEADING,
+  brands: true,
 });
 
 /** The plan as Markdown; `whole` says where the whole plan is when the report leaves changes out. */

@@ -5,6 +5,7 @@
 
 import { relativeAddress } from "../model/address.ts";
 import type { Change, Plan } from "../model/plan.ts";
+import { type BrandChange, brandChanges, brandLines } from "./brands.ts";
 import { changeLines, changeParts } from "./change-parts.ts";
 import { DESTRUCTIVE_HEADING, riskFirst } from "./groups.ts";
 import { printable, summaryLine } from "./names.ts";
@@ -92,19 +93,30 @@ export function navigationLines(plan: Plan, style: Style): string[] {
   return lines;
 }
 
+/** A brand edit: its head, the symbol coloured, then each leaf once. */
+function brandText(edit: BrandChange, style: Style): string[] {
+  const { head, values } = brandLines(edit);
+  return [`  ${coloured(head[0]!, style)}${head.slice(1)}`, ...values.map((value) => `      ${value}`)];
+}
+
 /**
  * The changes, those hard to undo (deletes, replacements, high-risk changes) first under a
- * heading of their own when there are others too, so that they are never lost among creates.
+ * heading of their own when there are others too, so that they are never lost among creates;
+ * the edits of a brand lead the others, each once with the sites it changes.
  */
 function riskFirstLines(changes: readonly Change[], style: Style): string[] {
-  const { destructive, rest } = riskFirst(changes);
-  if (destructive.length === 0 || rest.length === 0) return [...changeTreeLines(changes, style), ""];
+  const { brands, rest: unbranded } = brandChanges(changes);
+  const { destructive, rest } = riskFirst(unbranded);
+  const others = [...brands.flatMap((edit) => brandText(edit, style)), ...changeTreeLines(rest, style)];
+  if (destructive.length === 0) return [...others, ""];
+  if (others.length === 0) return [...changeTreeLines(destructive, style), ""];
+  const otherCount = changes.length - destructive.length;
   return [
     style.bold(`${DESTRUCTIVE_HEADING} (${destructive.length.toLocaleString("en-US")}):`),
     ...changeTreeLines(destructive, style),
     "",
-    style.bold(`Other changes (${rest.length.toLocaleString("en-US")}):`),
-    ...changeTreeLines(rest, style),
+    style.bold(`Other changes (${otherCount.toLocaleString("en-US")}):`),
+    ...others,
     "",
   ];
 }

@@ -74,10 +74,14 @@ describe("docsync export", () => {
     return { text, doc: parse(text), stderr: exported.stderr, file };
   }
 
-  /** The sites as exported, each checked to hold its customization, then without it. */
-  const withoutCustomization = (sites: Json[]) =>
-    sites.map(({ customization, published, shareLinks, ...site }: Json) => {
-      expect(customization.styling).toBeTypeOf("object");
+  /**
+   * The sites as exported, each checked to hold its customization (its own, or a brand's it
+   * extends), then without it.
+   */
+  const withoutCustomization = (doc: Json) =>
+    (doc.sites as Json[]).map(({ customization, published, shareLinks, ...site }: Json) => {
+      const brand = customization.extends === undefined ? {} : doc.branding[customization.extends];
+      expect({ ...brand.styling, ...customization.styling }).toHaveProperty("theme");
       // Its audience as a new site has it: unpublished, without share links.
       expect({ published, shareLinks }).toEqual({ published: false, shareLinks: [] });
       return site;
@@ -140,7 +144,7 @@ describe("docsync export", () => {
       sdk: "spc_sdk",
       changelog: "spc_changelog",
     });
-    expect(withoutCustomization(doc.sites)).toEqual([
+    expect(withoutCustomization(doc)).toEqual([
       {
         title: "Acme Docs",
         id: site.id,
@@ -462,7 +466,7 @@ describe("docsync export", () => {
         options: ["eu", "us"],
       },
     ]);
-    expect(withoutCustomization(doc.sites)).toEqual([
+    expect(withoutCustomization(doc)).toEqual([
       {
         title: "Product docs",
         id: site.id,

@@ -5,6 +5,7 @@
 
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Plan } from "../../src/model/plan.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 
 const HEADER = `version: 1
@@ -74,11 +75,17 @@ describe("branding: a site's customization", () => {
     expect(await noChanges(file)).toBe(0);
   });
 
-  it("makes one PUT per site that extends a changed brand, and shows each leaf before and after", async () => {
+  it("makes one PUT per site that extends a changed brand, and shows the brand's change once", async () => {
     await applied(h, await h.config(brand("#0B5FFF")));
     const file = await h.config(brand("#1A4FD0"));
     const plan = await h.run(["plan", "-c", file]);
-    expect(plan.stdout).toContain('styling.primaryColor.light "#0B5FFF" ⇒ "#1A4FD0"');
+    expect(plan.stdout).toBe(`Changes for organization ${h.org}:
+
+  ~ brand "acme"  (applied to site "Docs", site "Help": 2 calls, one each)
+      styling.primaryColor.light: "#0B5FFF" ⇒ "#1A4FD0"
+
+Plan: 0 to create, 2 to update (2 customizations), 0 to move, 0 to delete.
+`);
     h.emulator.resetLog();
     await applied(h, file);
     const path = async (title: string) => `/v1/orgs/${h.org}/sites/${await siteId(title)}/customization`;
@@ -216,5 +223,75 @@ sites:
       primaryColor: { light: "#346DDB" },
     });
     expect(await noChanges(none)).toBe(0);
+  });
+});
+
+/** examples/branding with its brand's tint changed: a colour every site takes from the brand. */
+async function exampleWithTint(light: string): Promise<string> {
+  const text = await readFile("examples/branding/docsync.yaml", "utf8");
+  const changed = text.replace('tint: { color: { light: "#F5F8FF"', `tint: { color: { light: "${light}"`);
+  expect(changed).not.toBe(text);
+  return changed;
+}
+
+describe("examples/branding, as a reviewer and a designer see a change of the brand", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
+  });
+  afterEach(() => h.close());
+
+  const EXAMPLE = "examples/branding";
+  const run = (args: string[]) => h.run(args);
+
+  it("plans, applies, plans and drifts clean, and exports a file that plans to no change", async () => {
+    expect((await run(["plan", "-c", EXAMPLE, "--detailed-exitcode"])).code).toBe(2);
+    await applied(h, EXAMPLE);
+    h.emulator.resetLog();
+    const again = await run(["plan", "-c", EXAMPLE, "--detailed-exitcode"]);
+    expect(again.stdout).toBe("No changes: live state matches the configuration.\n");
+    expect(again.code).toBe(0);
+    const drift = await run(["drift", "-c", EXAMPLE]);
+    expect(drift.code).toBe(0);
+    const exported = await h.config("", "exported.yaml");
+    expect((await run(["export", "-o", exported, "--force"])).code).toBe(0);
+    // What the three sites share is written once, as a brand each of them extends.
+    const written = await readFile(exported, "utf8");
+    expect(written).toMatch(/^branding:\n {2}brand:\n/m);
+    expect(written.match(/^ {6}extends: brand$/gm)).toHaveLength(3);
+    expect(written.match(/#F5F8FF/g)).toHaveLength(1);
+    const fromExport = await run(["plan", "-c", exported, "--detailed-exitcode"]);
+    expect(fromExport.stdout).toBe("No changes: live state matches the configuration.\n");
+    expect(h.writes()).toBe(0);
+  });
+
+  it("shows a brand colour change as one change of the brand, and makes one call per site", async () => {
+    await applied(h, EXAMPLE);
+    const file = await h.config(await exampleWithTint("#FFF7ED"));
+    const plan = await run(["plan", "-c", file]);
+    expect(plan.stdout).toBe(`Changes for organization ${h.org}:
+
+  ~ brand "acme"  (applied to site "Acme Handbook", site "Acme API", site "Acme Changelog": 3 calls, one each)
+      styling.tint.color.light: "#F5F8FF" ⇒ "#FFF7ED"
+
+Plan: 0 to create, 3 to update (3 customizations), 0 to move, 0 to delete.
+`);
+    const markdown = await run(["plan", "-c", file, "--format", "markdown"]);
+    expect(markdown.stdout).toContain("- `styling.tint.color.light`: `#F5F8FF` → `#FFF7ED`\n");
+    expect(markdown.stdout).not.toContain('customization "site"');
+    const json = JSON.parse((await run(["plan", "-c", file, "--format", "json"])).stdout) as Plan;
+    expect(json.changes.map((change) => change.fields)).toEqual(
+      Array.from({ length: 3 }, () => [
+        { field: "styling.tint.color.light", from: "#F5F8FF", to: "#FFF7ED", brand: "acme" },
+      ]),
+    );
+    h.emulator.resetLog();
+    await applied(h, file);
+    const writes = h.emulator.requests.filter((entry) => entry.method !== "GET");
+    const sites = await h.api.list<{ id: string }>(`/orgs/${h.org}/sites`);
+    expect(writes.map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual(
+      sites.map((site) => `PUT /v1/orgs/${h.org}/sites/${site.id}/customization`).sort(),
+    );
+    expect((await run(["plan", "-c", file, "--detailed-exitcode"])).code).toBe(0);
   });
 });

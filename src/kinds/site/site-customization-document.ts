@@ -4,7 +4,7 @@
 
 type Mapping = Record<string, unknown>;
 
-const isMapping = (value: unknown): value is Mapping =>
+export const isMapping = (value: unknown): value is Mapping =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**

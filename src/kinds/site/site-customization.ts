@@ -23,6 +23,11 @@ const NOT_DOCUMENT = new Set(["id", "updatedAt"]);
 type Mapping = Record<string, unknown>;
 type Scope = ScopeIn<InSite>;
 
+/** A configured customization: its leaves, and the brand those it does not set itself come from. */
+interface DesiredCustomization extends DesiredSingleton {
+  brand?: { name: string; leaves: readonly string[] };
+}
+
 const path = (scope: Scope) => subPath(sitePath(scope.organization, scope.ids.site), "/customization");
 
 /** The live document without what the service adds to its answer. */
@@ -68,16 +73,29 @@ const base = singletonKind<"customization", InSite>({
   summary: "replace site customization",
 });
 
-/** The leaves a configured customization sets: its brand's, then its own over them. */
-function resolveLeaves(value: unknown, brand: Located<unknown> | undefined): Record<string, unknown> {
+/**
+ * The leaves a configured customization sets: its brand's, then its own over them; and which of
+ * them come from the brand (those the site does not set itself), so that a plan can show a
+ * change of the brand as one change.
+ */
+function resolveLeaves(
+  value: unknown,
+  brand: { name: string; item: Located<unknown> } | undefined,
+): Pick<DesiredCustomization, "fields" | "brand"> {
   const own = ownFields(value);
-  return leavesOf(brand ? mergeDeep(ownFields(brand.value), own) : own);
+  if (!brand) return { fields: leavesOf(own) };
+  const fields = leavesOf(mergeDeep(ownFields(brand.item.value), own));
+  const set = new Set(Object.keys(leavesOf(own)));
+  const leaves = Object.keys(fields).filter((leaf) => !set.has(leaf));
+  return { fields, brand: { name: brand.name, leaves } };
 }
 
-function diff(desired: DesiredSingleton, live: { item: LiveSingleton } | undefined): FieldChange[] {
+function diff(desired: DesiredCustomization, live: { item: LiveSingleton } | undefined): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const [leaf, value] of Object.entries(desired.fields))
     compareField(changes, leaf, value, live && valueAt(live.item, leaf));
+  const fromBrand = new Set(desired.brand?.leaves);
+  for (const change of changes) if (fromBrand.has(change.field)) change.brand = desired.brand!.name;
   return changes;
 }
 
@@ -102,7 +120,7 @@ export const siteCustomizationKind: typeof base = {
     resolve(item, meta, ctx) {
       const name = fieldOf(item.value, "extends");
       const brand = typeof name === "string" ? ctx.entryOf?.(BRANDING, name) : undefined;
-      return { ...meta, fields: resolveLeaves(item.value, brand) };
+      return { ...meta, ...resolveLeaves(item.value, brand && { name: name as string, item: brand }) };
     },
   },
   async read(client, scope) {
