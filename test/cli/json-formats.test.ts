@@ -4,7 +4,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { conforms } from "../support/json-schemas.ts";
@@ -13,12 +13,17 @@ describe("JSON documents", () => {
   let h: Harness;
   let dir: string;
   beforeAll(async () => {
-    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
     dir = await mkdtemp(join(tmpdir(), "docsync-json-"));
   });
   afterAll(async () => {
-    await h.close();
     await rm(dir, { recursive: true, force: true });
+  });
+  // An organization of each test's own: one test's apply changes what another plans.
+  beforeEach(async () => {
+    h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
+  });
+  afterEach(async () => {
+    await h.close();
   });
 
   it("validate: the diagnostics, valid or not", async () => {

@@ -3,18 +3,19 @@
 // stable error codes, the token never in a message.
 
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apply, DocsyncError, type DocsyncEvent, drift, loadConfiguration, plan } from "../../src/index.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 describe("the library's plan, drift and apply", () => {
   let h: Harness;
   let connection: { apiUrl: string; token: string; env: NodeJS.ProcessEnv };
-  beforeAll(async () => {
+  // An organization of each test's own: one test's apply changes what another plans.
+  beforeEach(async () => {
     h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
     connection = { apiUrl: h.emulator.url, token: h.emulator.token, env: h.env };
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await h.close();
   });
 

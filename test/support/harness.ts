@@ -4,12 +4,11 @@
 // carrying each request out and again before answering it, all drawn from one seed: orders the
 // plan's dependencies allow but the plan's own order never shows are tried too, so a missing
 // dependency fails a test instead of passing by luck. The seed is printed when a test fails;
-// DOCSYNC_TEST_SEED sets it, to replay.
+// DOCSYNC_TEST_SEED sets it, to replay (seed.ts).
 
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeEach } from "vitest";
 import { createApiClient } from "../../src/api/client.ts";
 import type { ApiClient } from "../../src/api/client-types.ts";
 import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
@@ -17,34 +16,12 @@ import type { Fixture } from "../../src/emulator/fixture.ts";
 import { type Route, type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
 import type { KindSet } from "../../src/kinds/kind-set.ts";
 import { type Answer, docsync, type RunResult } from "./cli.ts";
+import { harnessStarted, TEST_SEED } from "./seed.ts";
 
-/** The seed of this file's random orders and delays: DOCSYNC_TEST_SEED, else a new one each run. */
-export const TEST_SEED = testSeed();
-
-function testSeed(): number {
-  const given = process.env.DOCSYNC_TEST_SEED;
-  if (given === undefined || given === "") return Math.floor(Math.random() * 2 ** 32);
-  if (!/^\d{1,10}$/.test(given) || Number(given) >= 2 ** 32)
-    throw new Error(`DOCSYNC_TEST_SEED must be a whole number below 2^32 (got ${JSON.stringify(given)})`);
-  return Number(given);
-}
+export { seedFor, TEST_SEED } from "./seed.ts";
 
 /** The most an emulator of a harness waits before carrying a request out, and again before answering it (ms). */
 export const JITTER_MS = 3;
-
-/** A seed of its own for each of several runs of one test (a property's runs), from the test seed. */
-export const seedFor = (run: number): number => (Math.imul(TEST_SEED ^ run, 0x9e3779b1) ^ run) >>> 0;
-
-let harnessStarted = false;
-// Every test of a file that starts a harness says, when it fails, which seed it ran with.
-beforeEach((context) => {
-  context.onTestFailed(() => {
-    if (!harnessStarted) return;
-    process.stderr.write(
-      `Random orders and delays of this test came from seed ${TEST_SEED}: replay with DOCSYNC_TEST_SEED=${TEST_SEED}.\n`,
-    );
-  });
-});
 
 export interface Harness {
   emulator: RunningEmulator;
@@ -76,7 +53,7 @@ export interface HarnessOptions {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  harnessStarted = true;
+  harnessStarted();
   const seed = options.seed ?? TEST_SEED;
   const { kinds } = options;
   const emulator = await startEmulator({

@@ -1,8 +1,8 @@
 // Two applies of one configuration started together (two pipelines, a re-run while a job is still
 // going) end, after one more apply, with no duplicate and an empty plan: random configurations
-// of every kind, and every example, applied by two real docsync processes started at a random
-// offset of each other against an emulator that answers creates after a random delay, then
-// applied once more. Nothing anyone made before is lost on the way: no space is deleted.
+// of every kind, and every example, applied by two runs of docsync (in this process, each with
+// connections and state of its own, as two processes have) started at a random offset of each
+// other against an emulator that answers creates after a random delay, then applied once more. Nothing anyone made before is lost on the way: no space is deleted.
 // 15 races, and 2 of each example; DOCSYNC_RACE_RUNS sets another number of the first.
 
 import fc from "fast-check";
@@ -17,7 +17,6 @@ import type { LiveCollection } from "../../src/kinds/space/collection.ts";
 import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
 import { CONFIGURATION_EXAMPLES } from "../support/examples.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
-import { spawnDocsync } from "../support/process.ts";
 import { repeats } from "../support/repeats.ts";
 
 const RUNS = Number(process.env.DOCSYNC_RACE_RUNS ?? 15);
@@ -261,22 +260,22 @@ async function deletedSpaces(h: Harness, names: readonly string[]): Promise<stri
 }
 
 /**
- * Two applies of `path`, by docsync processes started `offset` ms apart, then one more apply:
+ * Two applies of `path`, by runs of docsync started `offset` ms apart, then one more apply:
  * each of the two fails at worst for what the other did meanwhile, and the third finishes.
  */
 async function race(h: Harness, path: string, offset: number, seed: number): Promise<void> {
   // Creates answered after a random delay: the second run reads while the first still makes
   // things, and the two interleave differently each time.
   h.emulator.setFaults({ seed, latencyMs: 50, jitterMs: 400, match: { method: "POST" } });
-  const first = spawnDocsync(["apply", "-c", path, "--yes"], h.env);
+  const first = h.run(["apply", "-c", path, "--yes"]);
   await sleep(offset);
-  const second = spawnDocsync(["apply", "-c", path, "--yes"], h.env);
-  const runs = await Promise.all([first.exited, second.exited]);
+  const second = h.run(["apply", "-c", path, "--yes"]);
+  const runs = await Promise.all([first, second]);
   h.emulator.setFaults({});
-  for (const [index, run] of [first, second].entries()) {
+  for (const run of runs) {
     // Each fails at worst for what the other did meanwhile; none stops on a planner error.
-    expect([0, 1], run.stderr()).toContain(runs[index]!.code);
-    expect(run.stderr()).not.toMatch(/planner bug|pin the one/);
+    expect([0, 1], run.stderr).toContain(run.code);
+    expect(run.stderr).not.toMatch(/planner bug|pin the one/);
   }
 
   const again = await h.run(["apply", "-c", path, "--yes"]);
@@ -384,8 +383,7 @@ sites:
 `);
       // Creates held long enough that both runs have read before either is made.
       h.emulator.setFaults({ latencyMs: 1500, match: { method: "POST" } });
-      const runs = [0, 1].map(() => spawnDocsync(["apply", "-c", path, "--yes"], h.env));
-      const exits = await Promise.all(runs.map((run) => run.exited));
+      const runs = await Promise.all([0, 1].map(() => h.run(["apply", "-c", path, "--yes"])));
       h.emulator.setFaults({});
       const refused = h.emulator.requests.filter((entry) => entry.status === 409).map((entry) => entry.route);
       expect(refused.sort()).toEqual([
@@ -393,10 +391,10 @@ sites:
         "POST /orgs/:organizationId/openapi",
         "POST /orgs/:organizationId/sites/:siteId/site-spaces",
       ]);
-      for (const [index, run] of runs.entries()) {
-        expect(run.stderr()).toBe("");
-        expect(exits[index]!.code, run.stdout()).toBe(0);
-        expect(run.stdout()).toContain("Live state matches the configuration.");
+      for (const run of runs) {
+        expect(run.stderr).toBe("");
+        expect(run.code, run.stdout).toBe(0);
+        expect(run.stdout).toContain("Live state matches the configuration.");
       }
       const fields = await h.api.list<{ name: string }>(`/orgs/${h.org}/custom-fields`);
       expect(fields.map((field) => field.name)).toEqual(["owner"]);

@@ -1,8 +1,10 @@
-// Every run repairs the last one: random configurations, applied by the real docsync process
-// killed with SIGKILL after a random number of writes (the last write committed, its answer
-// lost), then applied again. The second apply converges with no duplicate, deletes nothing the
-// killed run made, and a plan after it is empty. 100 kill points; DOCSYNC_KILL_RUNS sets another
-// number. Each run's two applies take their calls in an order of their own (see the harness).
+// Every run repairs the last one: random configurations, applied by docsync stopped dead after a
+// random number of writes (the last write committed, its answer lost), then applied again. The
+// second apply converges with no duplicate, deletes nothing the stopped run made, and a plan after
+// it is empty. 100 kill points (DOCSYNC_KILL_RUNS sets another number) at which the run, in this
+// process, is cut off from the emulator for good (see severable-link.ts), and 5 at which the real
+// docsync process is killed with SIGKILL. Each run's two applies take their calls in an order of
+// their own (see the harness).
 
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,12 +13,16 @@ import type { LiveTeam } from "../../src/kinds/access/team.ts";
 import type { LiveSection } from "../../src/kinds/site/section.ts";
 import type { LiveSectionGroup } from "../../src/kinds/site/section-group.ts";
 import type { LiveSite } from "../../src/kinds/site/site.ts";
+import { docsync } from "../support/cli.ts";
 import { type GeneratedSection, groupTogether, redirectsYaml, sectionsYaml } from "../support/configs.ts";
 import { type Harness, seedFor, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
 import { repeats } from "../support/repeats.ts";
+import { type SeverableLink, severableLink } from "../support/severable-link.ts";
 
 const RUNS = Number(process.env.DOCSYNC_KILL_RUNS ?? 100);
+/** Kill points at which the real process is killed: starting one costs more than a whole run in-process. */
+const PROCESS_RUNS = 5;
 const SPACES = ["guides", "api_v1", "api_v2", "sdk", "changelog"];
 const PATHS = ["alpha", "bravo", "charlie", "delta", "echo"];
 
@@ -84,15 +90,46 @@ async function duplicates(h: Harness, expectedSections: number): Promise<string[
   return found;
 }
 
+/** Applies `path` and stops the run right after the emulator cut it off (or when it ends first). */
+type KilledApply = (h: Harness, path: string, env: NodeJS.ProcessEnv) => Promise<void>;
+
+const cutSeen = (h: Harness) => () => h.emulator.requests.some((entry) => entry.fault === "cut");
+
+/** The real docsync process, killed with SIGKILL. */
+const killedProcess: KilledApply = async (h, path, env) => {
+  const killed = spawnDocsync(["apply", "-c", path, "--yes"], env);
+  await waitFor(cutSeen(h), killed.exited);
+  killed.child.kill("SIGKILL");
+  await killed.exited;
+};
+
 describe("an apply killed at any point is finished by the next one", () => {
   let h: Harness;
+  const links: SeverableLink[] = [];
+  /** In-process runs cut off from the emulator, which may still be retrying into their dead link. */
+  const abandoned: Promise<unknown>[] = [];
   beforeAll(async () => {
     h = await startHarness();
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await Promise.allSettled(abandoned);
+    await Promise.all(links.map((link) => link.close()));
+    await h.close();
+  });
 
-  it(`converges without duplicates or re-creation after SIGKILL (${RUNS} kill points)`, async () => {
-    await fc.assert(
+  /** docsync in this process, reaching the emulator through a link that is severed at the cut. */
+  const cutOff: KilledApply = async (h, path, env) => {
+    const link = await severableLink(h.emulator.url);
+    links.push(link);
+    const run = docsync(["apply", "-c", path, "--yes"], { env: { ...env, DOCSYNC_API_URL: link.url } });
+    abandoned.push(run);
+    await waitFor(cutSeen(h), run);
+    await link.sever();
+  };
+
+  /** The property, with `kill` stopping the first apply. */
+  const convergesAfter = (kill: KilledApply, numRuns: number, seed: number) =>
+    fc.assert(
       fc.asyncProperty(
         modelArb,
         fc.double({ min: 0, max: 1, noNaN: true }),
@@ -108,10 +145,7 @@ describe("an apply killed at any point is finished by the next one", () => {
 
           h.emulator.resetLog();
           h.emulator.cutAfterWrites(killAfter);
-          const killed = spawnDocsync(["apply", "-c", path, "--yes"], env);
-          await waitFor(() => h.emulator.requests.some((entry) => entry.fault === "cut"), killed.exited);
-          killed.child.kill("SIGKILL");
-          await killed.exited;
+          await kill(h, path, env);
           h.emulator.cutAfterWrites(undefined);
 
           h.emulator.resetLog();
@@ -124,12 +158,19 @@ describe("an apply killed at any point is finished by the next one", () => {
           expect(check.code, check.stdout).toBe(0);
         },
       ),
-      { numRuns: RUNS, seed: 20261123 },
+      { numRuns, seed },
     );
+
+  it(`converges without duplicates or re-creation after a run cut off for good (${RUNS} kill points)`, async () => {
+    await convergesAfter(cutOff, RUNS, 20261123);
   }, 600_000);
+
+  it(`converges without duplicates or re-creation after SIGKILL (${PROCESS_RUNS} kill points)`, async () => {
+    await convergesAfter(killedProcess, PROCESS_RUNS, 20261124);
+  }, 120_000);
 });
 
-/** Polls `done` until it holds, or until the process exits on its own. */
+/** Polls `done` until it holds, or until the run ends on its own. */
 async function waitFor(done: () => boolean, exited: Promise<unknown>): Promise<void> {
   let over = false;
   void exited.then(() => {

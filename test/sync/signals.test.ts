@@ -1,7 +1,9 @@
 // SIGINT and SIGTERM sent to the real docsync process, against the emulator of this process.
 // A first signal during apply stops new calls, waits for those in flight, prints the report and
 // exits 130 (SIGINT) or 143 (SIGTERM); a second one exits at once; before any call, a signal
-// exits at once with nothing changed. Either way, no write reaches the API once docsync is gone.
+// exits at once with nothing changed. Either way, no write reaches the API once docsync is gone:
+// docsync reaches the emulator through a relay, which tells when every request it passed on has
+// ended there.
 
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -9,17 +11,23 @@ import type { RequestLogEntry } from "../../src/emulator/index.ts";
 import { sectionsConfig } from "../support/configs.ts";
 import { applied, type Harness, startHarness } from "../support/harness.ts";
 import { spawnDocsync } from "../support/process.ts";
+import { type SeverableLink, severableLink } from "../support/severable-link.ts";
 
 const CONFIG = sectionsConfig(12);
 
 describe("signals", () => {
   let h: Harness;
+  let link: SeverableLink;
+  /** docsync's environment: the emulator through the relay. */
+  let env: NodeJS.ProcessEnv;
   /** Writes the emulator received, with when each arrived (performance.now()). */
   let writes: { entry: RequestLogEntry; arrivedAt: number }[];
   let onWrite: () => void;
   let poll: NodeJS.Timeout | undefined;
   beforeEach(async () => {
     h = await startHarness();
+    link = await severableLink(h.emulator.url);
+    env = { ...h.env, DOCSYNC_API_URL: link.url };
     writes = [];
     onWrite = () => {};
     // Every answer takes a while, so that apply is mid-way when the signal comes.
@@ -27,20 +35,29 @@ describe("signals", () => {
   });
   afterEach(async () => {
     clearInterval(poll);
+    await link.close();
     await h.close();
   });
 
   /** Collects the writes as the emulator logs them (the harness starts it without onRequest). */
+  const seen = new Set<number>();
+  function collectWrites(): void {
+    for (const entry of h.emulator.requests) {
+      if (entry.method === "GET" || seen.has(entry.seq)) continue;
+      seen.add(entry.seq);
+      writes.push({ entry, arrivedAt: performance.now() - entry.durationMs });
+      onWrite();
+    }
+  }
   function watchWrites(): void {
-    const seen = new Set<number>();
-    poll = setInterval(() => {
-      for (const entry of h.emulator.requests) {
-        if (entry.method === "GET" || seen.has(entry.seq)) continue;
-        seen.add(entry.seq);
-        writes.push({ entry, arrivedAt: performance.now() - entry.durationMs });
-        onWrite();
-      }
-    }, 5);
+    seen.clear();
+    poll = setInterval(collectWrites, 5);
+  }
+
+  /** Once docsync is gone: every request it sent has ended at the emulator, and is collected. */
+  async function allEnded(): Promise<void> {
+    await link.sever();
+    collectWrites();
   }
 
   const writesDone = (count: number) =>
@@ -58,7 +75,7 @@ describe("signals", () => {
     async (signal, code) => {
       const path = await h.config(CONFIG);
       watchWrites();
-      const run = spawnDocsync(["apply", "-c", path, "--yes"], h.env);
+      const run = spawnDocsync(["apply", "-c", path, "--yes"], env);
       await writesDone(3);
       run.child.kill(signal);
       const exit = await run.exited;
@@ -80,7 +97,7 @@ describe("signals", () => {
       expect(run.stderr()).toContain(`Error: Apply interrupted (${signal}): ${made} of `);
 
       // What the report says was done is what the emulator did; nothing arrived after the exit.
-      await sleep(400);
+      await allEnded();
       expect(writes.filter((write) => write.entry.status >= 200 && write.entry.status < 300)).toHaveLength(
         done,
       );
@@ -99,7 +116,7 @@ describe("signals", () => {
     h.emulator.setFaults({ latencyMs: 800 });
     const path = await h.config(CONFIG);
     watchWrites();
-    const run = spawnDocsync(["apply", "-c", path, "--yes", "--parallelism", "1"], h.env);
+    const run = spawnDocsync(["apply", "-c", path, "--yes", "--parallelism", "1"], env);
     await writesDone(2);
     run.child.kill("SIGINT");
     await run.stderrHas("Interrupted (SIGINT): no new call will start");
@@ -110,7 +127,7 @@ describe("signals", () => {
       /Interrupted again \(SIGTERM\): exiting now\.\nThese calls may still be in flight; each may or may not be made:\n {2}\? site "Docs" › section "s\d+"(?: › site space "\w+")?: \w+ [\w ]+\nRun `docsync plan` to see the live state\.\n$/,
     );
     expect(run.stdout()).not.toContain("Apply interrupted:");
-    await sleep(1_000);
+    await allEnded();
     expect(writes.filter((write) => write.arrivedAt > exit.at)).toEqual([]);
   });
 
@@ -120,13 +137,13 @@ describe("signals", () => {
     await applied(h, await h.config(CONFIG.replace(/ {4}sections:[\s\S]*$/, "")));
     h.emulator.resetLog();
     h.emulator.setFaults({ latencyMs: 400 });
-    const run = spawnDocsync(["apply", "-c", await h.config(CONFIG), "--yes"], h.env);
+    const run = spawnDocsync(["apply", "-c", await h.config(CONFIG), "--yes"], env);
     while (h.emulator.stats().total === 0) await sleep(5);
     run.child.kill("SIGINT");
     const exit = await run.exited;
     expect(exit.code).toBe(130);
     expect(run.stderr()).toBe("\nInterrupted (SIGINT): nothing was changed.\n");
-    await sleep(500);
+    await allEnded();
     expect(h.writes()).toBe(0);
   });
 });
