@@ -20,6 +20,7 @@ import { refusalError } from "../engine/words.ts";
 import { type ErrorCode, errorCodeOf } from "../errors.ts";
 import { refusedResult } from "./approval.ts";
 import { configErrors } from "./config-errors.ts";
+import { runDrift } from "./drift-step.ts";
 import { booleanInput, getInput, InputError } from "./inputs.ts";
 import { invocation, OWN_ARGS } from "./invocation.ts";
 import { type ActionStreams, Log, printUntrusted, processStreams } from "./log.ts";
@@ -130,7 +131,7 @@ async function run(
   log.stopCommands();
   let exitCode: number;
   try {
-    exitCode = await runDocsync(args, context);
+    exitCode = command === "drift" ? await runDrift(setup.options, context) : await runDocsync(args, context);
   } finally {
     log.resumeCommands();
     if (command === "apply") log.command("endgroup", "");
