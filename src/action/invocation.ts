@@ -1,10 +1,10 @@
-// The docsync command line a step runs: the command its inputs ask for, the configuration, the
-// user's `args`, and the arguments the action adds for each command; and the environment docsync
-// sees (the step's, without the action's own inputs, with the connection).
+// The docsync command line a step runs, made from the step's typed options (options.ts): the
+// command, the configuration, the options of `args` as the CLI parsed them, and the arguments the
+// action adds for each command; and the environment docsync sees (the step's, without the
+// action's own inputs, with the connection).
 
-import { join } from "node:path";
-import { splitArgs } from "./args.ts";
-import { booleanInput, getInput } from "./inputs.ts";
+import { getInput } from "./inputs.ts";
+import { type StepOptions, savedPlanFile } from "./options.ts";
 import type { ActionCommand } from "./report.ts";
 
 /** The commands the action runs, with the arguments it adds to the user's for each. */
@@ -17,24 +17,15 @@ export const OWN_ARGS: Record<ActionCommand, readonly string[]> = {
 export interface Invocation {
   args: string[];
   env: NodeJS.ProcessEnv;
-  /** apply without an approved plan or auto-approve: it only plans, for the plan to be approved. */
-  forApproval: boolean;
-  /** Where docsync saves a plan: plan's, or, when apply refuses a saved one, the plan for now. */
-  savedPlan: string | undefined;
 }
 
+/** `dir`: the step's own folder, for the plan it saves. */
 export function invocation(
-  command: ActionCommand,
+  step: StepOptions,
   token: string,
   dir: string,
   env: NodeJS.ProcessEnv,
 ): Invocation {
-  const extra = splitArgs(getInput(env, "args"));
-  const configs = (getInput(env, "config") || "docsync.yaml")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== "");
-
   // docsync sees the step's environment without the action's own inputs, and the connection.
   const docsyncEnv: NodeJS.ProcessEnv = Object.fromEntries(
     Object.entries(env).filter(([name]) => !name.startsWith("INPUT_")),
@@ -46,21 +37,18 @@ export function invocation(
   const apiUrl = getInput(env, "api-url");
   if (apiUrl !== "") docsyncEnv.DOCSYNC_API_URL = apiUrl;
 
-  const savedPlanInput = getInput(env, "plan");
-  // apply without an approved plan applies only when the workflow says so (auto-approve);
-  // otherwise it plans, for the plan to be approved.
-  const forApproval =
-    command === "apply" && savedPlanInput === "" && booleanInput(env, "auto-approve") !== true;
-  const runs: ActionCommand = forApproval ? "plan" : command;
-  const args = [runs, ...(savedPlanInput === "" ? [] : [savedPlanInput])];
+  const { runs } = step;
+  const args = [runs, ...(step.approved === undefined ? [] : [step.approved])];
   // With a saved plan, -c is the configuration it was made from: apply checks it and plans again.
-  args.push(...configs.flatMap((path) => ["-c", path]));
-  const own = [...OWN_ARGS[runs]];
-  // plan saves its plan; apply of a saved plan, when it refuses it, the plan for now.
-  const savedPlan = runs === "plan" || savedPlanInput !== "" ? join(dir, "saved-plan.json") : undefined;
-  if (savedPlan) own.push("--out", savedPlan);
-  if (env.RUNNER_DEBUG === "1") own.push("--verbose");
-  const end = extra.indexOf("--");
-  args.push(...(end === -1 ? [...extra, ...own] : [...extra.slice(0, end), ...own, ...extra.slice(end)]));
-  return { args, env: docsyncEnv, forApproval, savedPlan };
+  args.push(...step.config.flatMap((path) => ["-c", path]));
+  args.push(...step.target.flatMap((address) => ["--target", address]));
+  if (step.allowDestroy) args.push("--allow-destroy");
+  if (step.apiUrl !== undefined) args.push("--api-url", step.apiUrl);
+  if (step.parallelism !== undefined) args.push("--parallelism", String(step.parallelism));
+  if (step.timeout !== undefined) args.push("--timeout", String(step.timeout));
+  if (step.progress !== undefined) args.push("--progress", step.progress);
+  if (step.verbose) args.push("--verbose");
+  args.push(...OWN_ARGS[runs]);
+  if (step.savesPlan) args.push("--out", savedPlanFile(dir));
+  return { args, env: docsyncEnv };
 }

@@ -20,9 +20,11 @@ import { refusalError } from "../engine/words.ts";
 import { type ErrorCode, errorCodeOf } from "../errors.ts";
 import { refusedResult } from "./approval.ts";
 import { configErrors } from "./config-errors.ts";
+import { runDrift } from "./drift-step.ts";
 import { booleanInput, getInput, InputError } from "./inputs.ts";
 import { invocation, OWN_ARGS } from "./invocation.ts";
 import { type ActionStreams, Log, printUntrusted, processStreams } from "./log.ts";
+import { type StepOptions, savedPlanFile, stepOptions } from "./options.ts";
 import { LABEL_PATTERN } from "./provenance.ts";
 import { publish, type Result } from "./publish.ts";
 import { type ActionCommand, applyReport, errorReport } from "./report.ts";
@@ -32,6 +34,7 @@ import { shownResult } from "./shown.ts";
 /** What a step's run of docsync needs besides its inputs. */
 interface StepSetup {
   command: ActionCommand;
+  options: StepOptions;
   token: string;
   /** A folder of this step's own under $RUNNER_TEMP, for the report and the plan files. */
   dir: string;
@@ -78,8 +81,10 @@ export async function runAction(
       throw new InputError("Input plan is a saved plan to apply: it goes with command apply only.");
     if (booleanInput(env, "auto-approve") !== undefined && command !== "apply")
       throw new InputError("Input auto-approve goes with command apply only.");
+    // Before anything is written: an `args` docsync's command would not take is an input error.
+    const options = stepOptions(command, env);
     dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), `docsync-${command}-`));
-    const setup: StepSetup = { command, token, dir };
+    const setup: StepSetup = { command, options, token, dir };
     result = await run(setup, env, log, interruption, unanswered);
     if (setup.failureReason) result.failureReason = setup.failureReason;
   } catch (error) {
@@ -116,7 +121,9 @@ async function run(
   unanswered?: Promise<never>,
 ): Promise<Result> {
   const { command } = setup;
-  const { args, forApproval, savedPlan, ...docsync } = invocation(command, setup.token, setup.dir, env);
+  const { forApproval } = setup.options;
+  const savedPlan = setup.options.savesPlan ? savedPlanFile(setup.dir) : undefined;
+  const { args, ...docsync } = invocation(setup.options, setup.token, setup.dir, env);
   const seen = new Seen();
   const context = seen.context(command, log, docsync.env, interruption, unanswered);
   // apply's progress is long: folded in the log, as what plan and drift print below.
@@ -124,7 +131,7 @@ async function run(
   log.stopCommands();
   let exitCode: number;
   try {
-    exitCode = await runDocsync(args, context);
+    exitCode = command === "drift" ? await runDrift(setup.options, context) : await runDocsync(args, context);
   } finally {
     log.resumeCommands();
     if (command === "apply") log.command("endgroup", "");

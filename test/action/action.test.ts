@@ -335,6 +335,30 @@ describe("the action", () => {
     expect(h.emulator.stats().total).toBe(0);
   });
 
+  it("args is read with docsync's own options: one the command does not take is an input error, before anything is read", async () => {
+    const before = h.emulator.stats().total;
+    const bogus = await ws.run({ ...inputs, args: "--parallelism 2 --bogus" }, env);
+    expect(bogus.code).toBe(1);
+    expect(commandsIn(bogus.stdout)).toContain(
+      "::error::Input args is not for docsync plan: unknown option '--bogus'.",
+    );
+    expect(bogus.outputs["failure-reason"]).toBe("action.input");
+    expect(bogus.stderr).not.toContain("    at ");
+    // drift takes no --target, as on the command line; a bad value is told as the CLI tells it.
+    const drift = await ws.run({ ...inputs, command: "drift", args: "--target 'team \"Support\"'" }, env);
+    expect(commandsIn(drift.stdout)).toContain(
+      "::error::Input args is not for docsync drift: unknown option '--target'.",
+    );
+    const parallelism = await ws.run({ ...inputs, args: "--parallelism 0" }, env);
+    expect(commandsIn(parallelism.stdout)).toContainEqual(
+      expect.stringMatching(
+        /^::error::Input args is not for docsync plan: option '--parallelism <n>' argument '0' is invalid\. must be a whole number from 1 to \d+\.$/,
+      ),
+    );
+    expect(parallelism.outputs["failure-reason"]).toBe("action.input");
+    expect(h.emulator.stats().total).toBe(before);
+  });
+
   it("never writes the token or the SAML certificate anywhere", async () => {
     const pem = await readFile("examples/organization/okta.pem", "utf8");
     const certificate = pem.trim();

@@ -7,7 +7,8 @@ import { EOL } from "node:os";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { splitArgs } from "../../src/action/args.ts";
-import { getInput } from "../../src/action/inputs.ts";
+import { getInput, InputError } from "../../src/action/inputs.ts";
+import { argsOptions } from "../../src/action/options.ts";
 import {
   escapeData,
   escapeProperty,
@@ -102,6 +103,37 @@ describe("splitArgs", () => {
   it("refuses an unterminated quote", () => {
     expect(() => splitArgs(`--target 'site`)).toThrow("args: unterminated single quote");
     expect(() => splitArgs(`--target "site`)).toThrow("args: unterminated double quote");
+  });
+});
+
+describe("the args input as options", () => {
+  it("reads docsync's options as the CLI defines them", () => {
+    const options = argsOptions(
+      `-c more.yaml --target 'team "Support"' --allow-destroy --timeout 5 -v`,
+      "plan",
+    );
+    expect(options).toMatchObject({
+      config: ["more.yaml"],
+      target: ['team "Support"'],
+      allowDestroy: true,
+      timeout: 5,
+      verbose: true,
+    });
+  });
+
+  it("is an input error when the command would not take it", () => {
+    expect(() => argsOptions("--format text", "plan")).toThrow(
+      new InputError("Input args is not for docsync plan: unknown option '--format'."),
+    );
+    expect(() => argsOptions("--allow-destroy", "drift")).toThrow(
+      "Input args is not for docsync drift: unknown option '--allow-destroy'.",
+    );
+    expect(() => argsOptions("plan", "plan")).toThrow(
+      /^Input args is not for docsync plan: too many arguments/,
+    );
+    expect(() => argsOptions("--target 'site", "plan")).toThrow(
+      new InputError("Input args: unterminated single quote."),
+    );
   });
 });
 
