@@ -1,14 +1,13 @@
 // Validating configurations of 20,000 and 100,000 redirects, next to JSON.parse of the same data.
-// The measure is the CPU time `docsync validate` spends on the configuration: that of a process
-// validating it minus that of a process validating a tiny file (start-up, modules, the schema),
-// each the least of a few runs, next to JSON.parse of the same data as JSON, warm (parsed a few
+// The measure is the CPU time `docsync validate` (the build, dist/cli.js) spends on the
+// configuration: that of a process validating it minus that of a process validating a tiny file
+// (start-up and modules), each the least of a few runs, next to JSON.parse of the same data as JSON, warm (parsed a few
 // times first), in this process. The file is loaded in three forms that must cost the same: LF
 // line endings, CRLF line endings, and LF with one block scalar (a certificate written with `|`).
 // The targets: at most 15 times JSON.parse in each case, the slowest form within 1.5 times the
 // fastest, and peak memory at most 20 times the file size.
 //
 //   node --import tsx bench/config-load.ts                prints one JSON line with every measure
-//   node --import tsx bench/config-load.ts validate FILE  (internal) validates FILE: its CPU time
 //   node --import tsx bench/config-load.ts load FILE      (internal) loads FILE with loadConfig
 
 import { spawnSync } from "node:child_process";
@@ -16,9 +15,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runDocsync } from "../src/cli/program.ts";
+import { buildPackage } from "../scripts/build.ts";
 import { loadConfig } from "../src/config/load.ts";
-import { silent } from "./read-plan.ts";
 
 export const REDIRECT_COUNTS = [20_000, 100_000] as const;
 /** The configuration whose peak memory is measured. */
@@ -156,7 +154,7 @@ export function loadRows({ cases, tinyCpuMs, jsonMs, memory }: LoadBench): [stri
   return rows;
 }
 
-function child<T>(mode: "load" | "json" | "validate", file: string): T {
+function child<T>(mode: "load" | "json", file: string): T {
   const run = spawnSync(process.execPath, ["--import", "tsx", "bench/config-load.ts", mode, file], {
     encoding: "utf8",
   });
@@ -164,10 +162,20 @@ function child<T>(mode: "load" | "json" | "validate", file: string): T {
   return JSON.parse(run.stdout) as T;
 }
 
-/** The least CPU time of RUNS processes validating `file`: the least is the one least disturbed
- * by other work on the machine. */
+/** Loaded before the CLI: prints the process's CPU time (ms) as its last line on stderr. */
+const PRINT_CPU = `data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("\\ncpu "+(u.user+u.system)/1000+"\\n")})`;
+
+/** The CPU time of the built CLI validating `file`: the least of RUNS processes, the one least
+ * disturbed by other work on the machine. */
 function validateCpuMs(file: string): number {
-  const times = Array.from({ length: RUNS }, () => child<{ cpuMs: number }>("validate", file).cpuMs);
+  const times = Array.from({ length: RUNS }, () => {
+    const run = spawnSync(process.execPath, ["--import", PRINT_CPU, "dist/cli.js", "validate", "-c", file], {
+      encoding: "utf8",
+    });
+    const cpu = /\ncpu ([\d.]+)\n$/.exec(run.stderr);
+    if (run.status !== 0 || cpu === null) throw new Error(`docsync validate ${file} failed: ${run.stderr}`);
+    return Number(cpu[1]);
+  });
   return Math.min(...times);
 }
 
@@ -190,11 +198,6 @@ const isProgram =
 const [mode, file] = process.argv.slice(2);
 if (!isProgram) {
   // Imported for loadRows.
-} else if (mode === "validate" && file !== undefined) {
-  const code = await runDocsync(["validate", "-c", file], { output: silent, env: {}, exitCode: 0 });
-  if (code !== 0) throw new Error(`docsync validate ${file} exited ${code}`);
-  const used = process.cpuUsage();
-  console.log(JSON.stringify({ cpuMs: (used.user + used.system) / 1000 }));
 } else if (mode === "load" && file !== undefined) {
   const result = await measured(() => loadConfig({ paths: [file], env: {} }));
   console.log(JSON.stringify(result));
@@ -202,6 +205,8 @@ if (!isProgram) {
   const result = await measured(() => JSON.parse(readFileSync(file, "utf8")));
   console.log(JSON.stringify(result));
 } else {
+  // The build of the sources as they are: what the package runs.
+  await buildPackage();
   const dir = mkdtempSync(join(tmpdir(), "docsync-bench-load-"));
   try {
     const tiny = join(dir, "tiny.yaml");
