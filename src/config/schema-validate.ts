@@ -172,7 +172,8 @@ function toPath(pointer: string, value: unknown): KeyPath {
   const path: KeyPath = [];
   let node = value;
   for (const raw of pointer.split("/").slice(1)) {
-    const segment = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    // Most keys hold no "~": a million errors' pointers are read without a replace each.
+    const segment = raw.includes("~") ? raw.replace(/~1/g, "/").replace(/~0/g, "~") : raw;
     const key = Array.isArray(node) ? Number(segment) : segment;
     path.push(key);
     node = (node as Record<string | number, unknown> | undefined)?.[key];
