@@ -11,8 +11,8 @@ import { diagnosticAt, diagnosticAtOffset, type YamlFile } from "./yaml-position
  * keys (<<) may copy. */
 export const expansionLimit = (text: string): number => Math.max(100_000, 10 * text.length);
 
-/** The deepest a file's value may nest through aliases: twice what it may be written (js-yaml's
- * maxDepth, yaml-parse.ts), and well within what the walks of a value (the schema's among them)
+/** The deepest a file's value may nest through aliases: ten times what it may be written
+ * (MAX_DEPTH, yaml-parse.ts), and well within what the walks of a value (the schema's among them)
  * can recurse through. */
 const MAX_DEPTH = 1000;
 

@@ -5,8 +5,9 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { KindSet } from "../kinds/kind-set.ts";
 import type { Diagnostic } from "./diagnostics.ts";
-import { placeFirst } from "./error-cap.ts";
+import { ERRORS_PLACED_PER_FILE, placeFirst } from "./error-cap.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
+import { inWhole, keptFrom, pieces } from "./schema-pieces.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 
@@ -49,10 +50,23 @@ export function validateSchema(
   value: unknown,
   failed: KeyPath[] = [],
 ): Diagnostic[] {
-  if (validate(value)) return [];
   const failedPointers = new Set(failed.map(toPointer));
-  const errors = (validate.errors ?? []).filter((e) => !failedPointers.has(e.instancePath));
-  return placeFirst(translate(errors, value), (p) => diagnosticAt(file, p.path, p.message, p.target));
+  // Only the problems placed are kept; the others are counted (schema-pieces.ts).
+  const shown: Problem[] = [];
+  let count = 0;
+  for (const piece of pieces(value)) {
+    if (validate(piece.value)) continue;
+    const failedHere = (e: ErrorObject) =>
+      failedPointers.has(toPointer(inWhole(piece, toPath(e.instancePath, piece.value))));
+    const errors = (validate.errors ?? []).filter((e) => failedPointers.size === 0 || !failedHere(e));
+    for (const problem of translate(errors, piece.value)) {
+      if (!keptFrom(piece, problem.path)) continue;
+      count++;
+      if (shown.length < ERRORS_PLACED_PER_FILE)
+        shown.push({ ...problem, path: inWhole(piece, problem.path) });
+    }
+  }
+  return placeFirst(shown, (p) => diagnosticAt(file, p.path, p.message, p.target), count);
 }
 
 function translate(all: ErrorObject[], value: unknown): Problem[] {
@@ -162,7 +176,8 @@ function toPath(pointer: string, value: unknown): KeyPath {
   const path: KeyPath = [];
   let node = value;
   for (const raw of pointer.split("/").slice(1)) {
-    const segment = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    // Most keys hold no "~": a million errors' pointers are read without a replace each.
+    const segment = raw.includes("~") ? raw.replace(/~1/g, "/").replace(/~0/g, "~") : raw;
     const key = Array.isArray(node) ? Number(segment) : segment;
     path.push(key);
     node = (node as Record<string | number, unknown> | undefined)?.[key];

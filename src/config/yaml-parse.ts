@@ -18,12 +18,17 @@ export interface ParsedYaml {
   value: unknown;
 }
 
+/** The deepest a file may nest. No configuration nests 100 levels deep; a file that does is
+ * refused where it goes deeper, before the rest is read: 10 MB of lists nested 400 deep would be
+ * millions of lists, each many times the size of its brackets. */
+export const MAX_DEPTH = 100;
+
 export function parseYamlFile(name: string, path: string, text: string): ParsedYaml {
   const file = { name, path, positions: new Positions(text) };
   let value: unknown;
   try {
-    // No configuration nests 500 levels deep. (Options its type declarations do not list yet.)
-    const limits = { maxDepth: 500, maxTotalMergeKeys: expansionLimit(text) };
+    // (Options its type declarations do not list yet.)
+    const limits = { maxDepth: MAX_DEPTH, maxTotalMergeKeys: expansionLimit(text) };
     value = load(text, { schema: CONFIG_SCHEMA, ...limits });
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
@@ -57,6 +62,13 @@ function worded(problem: string): string | undefined {
 }
 
 function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
+  const at = refusal.mark?.position ?? 0;
+  // Nesting too deep is placed in the text up to where it went too deep: what follows may be
+  // megabytes of it, which the `yaml` package would read at the cost of a hundred times its size.
+  if (/maxDepth/.test(refusal.reason)) {
+    const upTo = new Positions(file.positions.text.slice(0, at + 1));
+    return [diagnosticAt({ ...file, positions: upTo }, upTo.pathAt(at), worded(refusal.reason) ?? "")];
+  }
   const { positions } = file;
   const { errors, warnings } = positions.document().doc;
   const syntax = [...errors, ...warnings];
@@ -76,7 +88,6 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
       return diagnosticAtOffset(file, at, message, path.slice(0, -1));
     });
   }
-  const at = refusal.mark?.position ?? 0;
   const words = worded(refusal.reason);
   // What the yaml package reads without error is placed where its construct starts.
   if (words !== undefined) return [diagnosticAt(file, positions.pathAt(at), words)];

@@ -2,6 +2,12 @@
 // key path in the `yaml` package's reading of the file, made when a position is first asked for:
 // js-yaml gives the values, and the two read files alike (test/config/yaml-positions.test.ts).
 // Where each configured item was written is kept as its path until it is read.
+//
+// The package's reading of a whole file costs about 150 times the file in memory, and a minute
+// for 10 MB of short nodes; the errors placed are few (error-cap.ts) and most often near the
+// start. So a path is looked up in the reading of the file's first part, which grows (four times
+// at each step) until it holds the path's nodes whole, or is the whole file. Nodes that end
+// before the cut are read as in the whole file: YAML is read from the start.
 
 import type { Alias, Document, LineCounter, Pair, YAMLMap } from "yaml";
 import type { KeyPath, SourceLocation } from "../model/desired.ts";
@@ -13,6 +19,9 @@ export type { KeyPath };
 export type Target = "value" | "key";
 
 let documentsRead = 0;
+
+/** The first part of a file read to look a path up: 64 kB, then four times as much each step. */
+export const FIRST_PART = { chars: 65_536 };
 /** How many files' positions were computed in this process: none while files load without error. */
 export const positionsComputed = (): number => documentsRead;
 
@@ -27,6 +36,10 @@ function keyText(key: unknown): string | undefined {
 
 export class Positions {
   private read?: { doc: Document.Parsed; lines: LineCounter };
+  /** The reading of the file's first `cut` characters, the last one made to look a path up. */
+  private part?: { doc: Document.Parsed; cut: number };
+  /** Offsets where the file's lines start, made when a line is first asked for. */
+  private lineStarts?: Uint32Array;
   /** A mapping's pairs by key (the first of each), made when it is first looked into. */
   private readonly pairs = new WeakMap<YAMLMap, Map<string | undefined, Pair>>();
 
@@ -35,13 +48,9 @@ export class Positions {
   /** The `yaml` package's document of the file: repeated keys are errors, merge keys are known. */
   document(): { doc: Document.Parsed; lines: LineCounter } {
     if (this.read === undefined) {
-      const { LineCounter, parseDocument } = yamlPackage();
-      const lines = new LineCounter();
-      // Repeated keys are found by duplicateKeys(): the package's own check is quadratic in a
-      // mapping's keys, and a mapping of 100,000 keys would take hours.
-      const options = { lineCounter: lines, prettyErrors: false, merge: true, uniqueKeys: false } as const;
-      const doc = parseDocument(this.text, options);
-      this.read = { doc, lines };
+      const lines = new (yamlPackage().LineCounter)();
+      this.read = { doc: readDocument(this.text, lines), lines };
+      this.part = { doc: this.read.doc, cut: this.text.length };
       documentsRead++;
     }
     return this.read;
@@ -91,32 +100,99 @@ export class Positions {
   /** The offset where the value at `path` starts, or its key with target "key". A path that goes
    * past what the file holds stops at the deepest node that exists; an empty value is at its key. */
   offsetOf(path: KeyPath, target: Target = "value"): number {
+    for (;;) {
+      const part = this.firstPart();
+      const found = this.lookUp(part, path, target);
+      if (found !== undefined) return found;
+      this.part = undefined;
+      this.nextCut = Math.min(this.text.length, part.cut * 4);
+    }
+  }
+
+  /** The cut the next first part is read to. */
+  private nextCut = 0;
+
+  /** The reading of the file's first part, made to `nextCut` when there is none yet. */
+  private firstPart(): { doc: Document.Parsed; cut: number } {
+    if (this.part !== undefined) return this.part;
+    const wanted = Math.max(this.nextCut, FIRST_PART.chars);
+    // Cut after a line break when one is near: the last line is then whole.
+    const lineEnd = this.text.indexOf("\n", wanted);
+    const cut = lineEnd === -1 || lineEnd > wanted * 2 ? Math.min(wanted, this.text.length) : lineEnd + 1;
+    if (cut >= this.text.length) return { doc: this.document().doc, cut: this.text.length };
+    this.part = { doc: readDocument(this.text.slice(0, cut)), cut };
+    documentsRead++;
+    return this.part;
+  }
+
+  /** The offset of `path` in the reading of the file's first `cut` characters, or undefined when
+   * that reading cannot tell: a node on the way is not whole before the cut, or is not found. */
+  private lookUp(part: { doc: Document.Parsed; cut: number }, path: KeyPath, target: Target) {
     const { isAlias, isMap, isSeq } = yamlPackage();
-    const { doc } = this.document();
+    const { doc, cut } = part;
+    const whole = cut >= this.text.length;
+    // A node that ends at the cut may go on past it (a key "k1" of "k12"); one before it is whole.
+    const ended = (node: unknown) => whole || (range(node)?.[2] ?? cut) < cut;
+    // A collection holds no more than the first part shows when it is closed, or when a line
+    // indented less than it follows.
+    const closed = (node: unknown) => whole || this.closedBefore(node, cut);
     let node: unknown = doc.contents;
     let offset = range(node)?.[0] ?? 0;
     for (const [index, segment] of path.entries()) {
       if (isAlias(node)) node = node.resolve(doc);
       let keyAt: number | undefined;
       if (isMap(node)) {
-        let pairs = this.pairs.get(node);
-        if (pairs === undefined) {
-          pairs = new Map(node.items.toReversed().map((pair) => [keyText(pair.key), pair as Pair]));
-          this.pairs.set(node, pairs);
-        }
-        const pair = pairs.get(String(segment));
-        if (pair === undefined) break;
+        const pair = this.pairsOf(node).get(String(segment));
+        if (pair === undefined || !ended(pair.key))
+          return pair === undefined && closed(node) ? offset : undefined;
         keyAt = range(pair.key)?.[0];
         node = pair.value;
       } else if (isSeq(node) && typeof segment === "number") {
-        node = node.items[segment];
+        const seq = node;
+        node = seq.items[segment];
+        if (node === undefined) return closed(seq) ? offset : undefined;
       } else {
-        break;
+        return ended(node) ? offset : undefined;
       }
       if (target === "key" && index === path.length - 1 && keyAt !== undefined) return keyAt;
-      offset = range(node)?.[0] ?? keyAt ?? offset;
+      const start = range(node)?.[0];
+      // The last node's start is all that is read of it; one on the way is looked into.
+      if (!whole && (start === undefined ? !ended(undefined) : start >= cut)) return undefined;
+      offset = start ?? keyAt ?? offset;
     }
     return offset;
+  }
+
+  /** Whether the collection `node` is closed before `cut`: a flow collection by its bracket, a
+   * block one by a line after it, before the cut, indented less (not a comment). */
+  private closedBefore(node: unknown, cut: number): boolean {
+    const [start, end] = range(node) ?? [cut, cut];
+    const { text } = this;
+    if (text[start] === "[" || text[start] === "{") return end < cut && /[\]}]/.test(text[end - 1] ?? "");
+    const column = start - (text.lastIndexOf("\n", start - 1) + 1);
+    for (
+      let line = text.indexOf("\n", end) + 1;
+      line > 0 && line < cut;
+      line = text.indexOf("\n", line) + 1
+    ) {
+      const indent = /^[ \t]*(#)?/.exec(
+        text.slice(line, Math.min(cut, line + column + 1)),
+      ) as RegExpExecArray;
+      const lineEnd = text.indexOf("\n", line);
+      if (lineEnd === -1 || lineEnd >= cut) return false;
+      const content = !/[\r\n]/.test(text[line + indent[0].length] ?? "\n");
+      if (indent[1] === undefined && indent[0].length < column && content) return true;
+    }
+    return false;
+  }
+
+  private pairsOf(node: YAMLMap): Map<string | undefined, Pair> {
+    let pairs = this.pairs.get(node);
+    if (pairs === undefined) {
+      pairs = new Map(node.items.toReversed().map((pair) => [keyText(pair.key), pair as Pair]));
+      this.pairs.set(node, pairs);
+    }
+    return pairs;
   }
 
   /** The key path of the innermost node holding `offset`: a key's path ends with that key. */
@@ -137,10 +213,37 @@ export class Positions {
     }
   }
 
-  /** 1-based line and column of an offset. */
+  /** 1-based line and column of an offset (a line starts after each line feed, as the `yaml`
+   * package counts them), without reading the file as YAML. */
   linePos(offset: number): { line: number; col: number } {
-    return this.document().lines.linePos(offset);
+    this.lineStarts ??= lineStartsOf(this.text);
+    const starts = this.lineStarts;
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((starts[mid] as number) <= offset) low = mid + 1;
+      else high = mid;
+    }
+    return { line: low, col: offset - (starts[low - 1] ?? 0) + 1 };
   }
+}
+
+/** The `yaml` package's document of `text`. Repeated keys are found by duplicateKeys(): the
+ * package's own check is quadratic in a mapping's keys, and a mapping of 100,000 keys would take
+ * hours. */
+function readDocument(text: string, lineCounter?: LineCounter): Document.Parsed {
+  const options = { lineCounter, prettyErrors: false, merge: true, uniqueKeys: false } as const;
+  return yamlPackage().parseDocument(text, options);
+}
+
+function lineStartsOf(text: string): Uint32Array {
+  let count = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+  const starts = new Uint32Array(count);
+  let line = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) starts[line++] = at + 1;
+  return starts;
 }
 
 export interface YamlFile {

@@ -292,8 +292,9 @@ describe("aliases", () => {
   });
 
   it("that nest a value deeper than a file may be written are refused, however few they are", async () => {
-    const levels = [`a0: &a0 ${"[".repeat(400)}1${"]".repeat(400)}`];
-    for (let i = 1; i < 5; i++) levels.push(`a${i}: &a${i} ${"[".repeat(400)}*a${i - 1}${"]".repeat(400)}`);
+    // Each line within the depth a file may be written (MAX_DEPTH), 25 of them past it.
+    const levels = [`a0: &a0 ${"[".repeat(80)}1${"]".repeat(80)}`];
+    for (let i = 1; i < 25; i++) levels.push(`a${i}: &a${i} ${"[".repeat(80)}*a${i - 1}${"]".repeat(80)}`);
     const message = await loadErrors({ "a.yaml": yaml("version: 1", "organization: org_1", ...levels) });
     expect(message).toBe(
       "a.yaml:1:1: aliases nest the value 2,001 levels deep, past 1,000: write the repeated parts out, or use fewer aliases\n1 error in 1 file.",

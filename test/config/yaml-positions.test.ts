@@ -20,7 +20,7 @@ import {
   type YAMLMap,
 } from "yaml";
 import { parseYamlFile } from "../../src/config/yaml-parse.ts";
-import type { KeyPath } from "../../src/config/yaml-positions.ts";
+import { FIRST_PART, type KeyPath } from "../../src/config/yaml-positions.ts";
 import { PlainInterpolation, plainScalar } from "../../src/config/yaml-schema.ts";
 
 type Tree = null | boolean | number | string | Tree[] | { [key: string]: Tree };
@@ -314,6 +314,26 @@ describe("the configuration reader", () => {
       { numRuns: 1500 },
     );
     expect(taken).toBeGreaterThan(2000);
+  });
+
+  it("places nodes alike when it reads the file's first part, as it does for large files", async () => {
+    const chars = FIRST_PART.chars;
+    FIRST_PART.chars = 16;
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          tree,
+          fc.array(fc.nat(99), { minLength: 1, maxLength: 40 }),
+          async (value, choices) => {
+            const text = render(value, choices);
+            for (const form of [text, text.replace(/\n/g, "\r\n")]) await compare(form);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    } finally {
+      FIRST_PART.chars = chars;
+    }
   });
 
   it("agrees with the yaml package on the places in random text that both read alike", async () => {

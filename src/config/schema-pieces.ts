@@ -1,0 +1,89 @@
+// A value with a list or mapping of many entries is validated a piece of that collection at a
+// time: the validator reports every error (allErrors), and a list of 2,500,000 wrong items would
+// be 5,000,000 error objects, gigabytes, before the first of them is placed. Each piece holds at
+// most PIECE entries of the collection, with everything else of the value as it is; a piece's
+// errors inside the collection are its own, its errors elsewhere are the first piece's.
+
+import type { KeyPath } from "./yaml-positions.ts";
+
+/** The most entries of one collection validated at once. */
+export const PIECE = 10_000;
+/** How deep a large collection is looked for: the lists and mappings of a configuration. */
+const SEARCH_DEPTH = 4;
+
+export interface Piece {
+  /** The value, with the large collection cut to this piece's entries. */
+  value: unknown;
+  /** Where the collection is, and the index of this piece's first entry in it (0 for a mapping). */
+  at: KeyPath;
+  first: number;
+  /** Whether this is the first piece: its errors outside the collection are kept. */
+  leading: boolean;
+}
+
+/** The first collection of more than PIECE entries in `value` (breadth first), or undefined. */
+function largeCollection(value: unknown): KeyPath | undefined {
+  let level: [unknown, KeyPath][] = [[value, []]];
+  for (let depth = 0; depth <= SEARCH_DEPTH && level.length > 0; depth++) {
+    const next: [unknown, KeyPath][] = [];
+    for (const [node, path] of level) {
+      if (node === null || typeof node !== "object") continue;
+      const keys = Array.isArray(node) ? node.keys() : Object.keys(node);
+      let count = 0;
+      for (const key of keys) {
+        if (++count > PIECE) return path;
+        if (depth < SEARCH_DEPTH) next.push([(node as Record<string, unknown>)[key], [...path, key]]);
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}
+
+/** `root` with the node at `path` replaced by `replacement`, copying only the containers on the way. */
+function replaced(root: unknown, path: KeyPath, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path as [string | number, ...KeyPath];
+  const container = root as Record<string | number, unknown>;
+  const copy = Array.isArray(root) ? [...root] : { ...container };
+  (copy as Record<string | number, unknown>)[head] = replaced(container[head], rest, replacement);
+  return copy;
+}
+
+/** The pieces `value` is validated in: itself alone when it has no large collection. */
+export function* pieces(value: unknown): Generator<Piece> {
+  const at = largeCollection(value);
+  if (at === undefined) {
+    yield { value, at: [], first: 0, leading: true };
+    return;
+  }
+  const collection = at.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], value);
+  if (Array.isArray(collection)) {
+    for (let first = 0; first < collection.length; first += PIECE) {
+      const part = collection.slice(first, first + PIECE);
+      yield { value: replaced(value, at, part), at, first, leading: first === 0 };
+    }
+    return;
+  }
+  const whole = collection as Record<string, unknown>;
+  const keys = Object.keys(whole);
+  for (let first = 0; first < keys.length; first += PIECE) {
+    const part: Record<string, unknown> = {};
+    for (const key of keys.slice(first, first + PIECE)) part[key] = whole[key];
+    yield { value: replaced(value, at, part), at, first: 0, leading: first === 0 };
+  }
+}
+
+/** Whether an error at `path` of a piece is kept: inside the collection, or of the first piece. */
+export function keptFrom(piece: Piece, path: KeyPath): boolean {
+  const inside = path.length > piece.at.length && piece.at.every((key, i) => path[i] === key);
+  return inside || piece.leading;
+}
+
+/** An error's path in the whole value: list indexes inside the piece moved to the whole list's. */
+export function inWhole(piece: Piece, path: KeyPath): KeyPath {
+  if (piece.first === 0 || path.length <= piece.at.length) return path;
+  const moved = [...path];
+  moved[piece.at.length] = (moved[piece.at.length] as number) + piece.first;
+  return moved;
+}
