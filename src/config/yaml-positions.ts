@@ -229,9 +229,8 @@ export class Positions {
   }
 }
 
-/** The `yaml` package's document of `text`. Repeated keys are found by duplicateKeys(): the
- * package's own check is quadratic in a mapping's keys, and a mapping of 100,000 keys would take
- * hours. */
+/** The `yaml` package's document of `text`. Repeated keys are found by duplicateKeys(): the package's
+ * own check is quadratic in a mapping's keys, and a mapping of 100,000 keys would take hours. */
 function readDocument(text: string, lineCounter?: LineCounter): Document.Parsed {
   const options = { lineCounter, prettyErrors: false, merge: true, uniqueKeys: false } as const;
   return yamlPackage().parseDocument(text, options);

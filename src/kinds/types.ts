@@ -12,21 +12,8 @@ import type { KindConfig } from "./kind-config.ts";
 import type { DesiredIn, KindTypes, LiveIn, NodeIn, ScopeIn } from "./kind-types.ts";
 import type { RunReader } from "./run-reader.ts";
 
-export type {
-  CheckContext,
-  Identity,
-  KindConfig,
-  ResolveContext,
-  WithoutChildren,
-} from "./kind-config.ts";
-export type {
-  KindTypeDefaults,
-  KindTypes,
-  NodeIn,
-  ParentTypes,
-  ScopeIn,
-  Types,
-} from "./kind-types.ts";
+export type { CheckContext, Identity, KindConfig, ResolveContext, WithoutChildren } from "./kind-config.ts";
+export type { KindTypeDefaults, KindTypes, NodeIn, ParentTypes, ScopeIn, Types } from "./kind-types.ts";
 export type { BulkItem, CallDraft, Consequence, CreateInfo, LiveNode, Owner, PlanContext, RunReader, Scope };
 
 /**

@@ -121,6 +121,7 @@ describe("toConfig", () => {
       adaptiveContent: { enabled: true },
       siteSpaces: [],
       redirects: [],
+      shareLinks: [],
       permissions: [],
     });
     expect(warnings).toEqual([

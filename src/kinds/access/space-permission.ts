@@ -38,7 +38,7 @@ function whereItem(desired: DesiredAssignment, scope: SpaceScope): string {
 }
 
 const principalId = (desired: DesiredAssignment, scope: SpaceScope, ctx: PlanContext): Id =>
-  principalIdOf(desired, factsOf(scope), whereItem(desired, scope), ctx);
+  principalIdOf(desired, factsOf(scope), () => whereItem(desired, scope), ctx);
 
 /** The calls for one type of principal: `users` and `teams` routes have one form. */
 const principalRoutes = (type: "user" | "team") => ({

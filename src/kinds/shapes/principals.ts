@@ -65,13 +65,13 @@ const memberAddress = (id: string, email: string | undefined) =>
 
 /**
  * The id of a configured grant's principal: a live team's or member's, or a reference to a team
- * this plan creates. A plan error, at `where` (the grant's position and its container), when no
- * such principal exists or this plan deletes it.
+ * this plan creates. A plan error, at `where()` (the grant's position and its container, placed
+ * only when a message needs it), when no such principal exists or this plan deletes it.
  */
 export function principalIdOf(
   desired: DesiredAssignment,
   facts: AccessFacts | undefined,
-  where: string,
+  where: () => string,
   ctx: PlanContext,
 ): Id {
   if (desired.type === "team") {
@@ -83,13 +83,13 @@ export function principalIdOf(
       if (!(error instanceof DocsyncError)) throw error;
       throw new DocsyncError(
         "plan.unknown-reference",
-        `${where}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`,
+        `${where()}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`,
       );
     }
     if (ctx.deletes(address) === id) {
       throw new DocsyncError(
         "plan.deleted-reference",
-        `${where}: team "${desired.name}" in permissions is deleted by this plan (policy.prune names teams and teams: does not list it): list it under teams:, or leave this permission out`,
+        `${where()}: team "${desired.name}" in permissions is deleted by this plan (policy.prune names teams and teams: does not list it): list it under teams:, or leave this permission out`,
       );
     }
     return id;
@@ -99,13 +99,13 @@ export function principalIdOf(
   if (id === undefined || !members?.ids.has(id)) {
     throw new DocsyncError(
       "plan.unknown-reference",
-      `${where}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
+      `${where()}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
     );
   }
   if (ctx.deletes(memberAddress(id, members.emails.get(id))) === id) {
     throw new DocsyncError(
       "plan.deleted-reference",
-      `${where}: user "${desired.name}" in permissions is removed from the organization by this plan (policy.prune names members and members: does not list it): list it under members:, or leave this permission out`,
+      `${where()}: user "${desired.name}" in permissions is removed from the organization by this plan (policy.prune names members and members: does not list it): list it under members:, or leave this permission out`,
     );
   }
   return id;

@@ -48,7 +48,8 @@ const factsOf = (scope: SiteScope): AccessFacts | undefined => scope.live?.detai
 const siteName = (scope: SiteScope) => `site ${JSON.stringify(scope.desired.title)}`;
 
 function principalId(desired: DesiredAssignment, scope: SiteScope, ctx: PlanContext): Id {
-  const where = `${placeOf(desired.at)}: ${siteName(scope)}`;
+  // Placed only when a message needs it: finding a position reads the file again.
+  const where = () => `${placeOf(desired.at)}: ${siteName(scope)}`;
   if (scope.live || desired.type !== "user") return principalIdOf(desired, factsOf(scope), where, ctx);
   // A site this plan creates has no grants to read, nor the members read with them: a user
   // named by email is found among the organization's members (read for it, site.ts), and a
@@ -60,7 +61,7 @@ function principalId(desired: DesiredAssignment, scope: SiteScope, ctx: PlanCont
     if (!(error instanceof DocsyncError)) throw error;
     throw new DocsyncError(
       "plan.unknown-reference",
-      `${where}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
+      `${where()}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
     );
   }
 }

@@ -149,10 +149,10 @@ export const siteKind: TopLevelKind<
     rootSiteSpaceKind,
     redirectKind,
     siteCustomizationKind,
-    sitePermissionKind,
     sitePublishingKind,
     shareLinkKind,
     visitorAuthKind,
+    sitePermissionKind,
   ],
   refersTo: sitePermissionRefs,
 
