@@ -15,8 +15,7 @@ module.exports = {
     },
     {
       name: "front-ends-through-the-engine",
-      // A warning while the commands still reach the engine's parts: make it an error once none does.
-      severity: "warn",
+      severity: "error",
       comment: "The CLI and the GitHub Action reach planning, applying, reading and exporting through the engine only.",
       from: { path: "^src/(cli|action)/" },
       to: { path: "^src/(plan|apply|live|drift|export)/" },
