@@ -7,10 +7,10 @@ module.exports = {
       name: "no-circular",
       severity: "error",
       comment: "A module never reaches itself through its imports: a circle is one module in several files.",
-      // The site family's kinds and the space family's (with the space permissions) still name
-      // each other's types both ways: drop this exception once each family's shared types live
-      // in a module of the family's own.
-      from: { path: "^src/", pathNot: "^src/kinds/(site|space|access)/" },
+      // The top-level kinds of the space folder still reach each other's values both ways (the
+      // space kind exports its collection and custom field values; collections and custom fields
+      // read the configured spaces): drop this exception once one side reaches the other late.
+      from: { path: "^src/", pathNot: "^src/kinds/space/" },
       to: { circular: true },
     },
     {

@@ -17,12 +17,12 @@ import {
   type RawGrant,
   readGrants,
 } from "../shapes/principals.ts";
-import type { InSpace, SpaceScope } from "../space/space.ts";
+import type { InSpace, SpaceScope } from "../space/space-types.ts";
 import type { PlanContext } from "../types.ts";
 import { lockoutProblems } from "./space-access.ts";
 import type { AccessFacts } from "./space-access-facts.ts";
 
-export type RawSpacePermission = RawGrant;
+export type { RawSpacePermission } from "../space/space-types.ts";
 
 const factsOf = (scope: SpaceScope): AccessFacts | undefined => scope.live?.details?.access;
 

@@ -4,7 +4,7 @@
 
 import { isDeepStrictEqual } from "node:util";
 import { addressOf } from "../../model/address.ts";
-import type { ItemMeta, Located } from "../../model/desired.ts";
+import type { Located } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import type { ApiPath } from "../../model/references.ts";
 import { compareField } from "../compare.ts";
@@ -14,8 +14,16 @@ import { below, liveId, redirectsPath } from "../paths.ts";
 import type { BulkItem, CallDraft, KindConfig, KindModule, PlanContext, Types } from "../types.ts";
 import { temporarySegment, uniqueClaim } from "../unique.ts";
 import { sectionKind } from "./section.ts";
-import type { InSite, RawSite, SiteScope } from "./site.ts";
 import { navigationOf } from "./site-navigation.ts";
+import type {
+  DesiredRedirect,
+  DesiredRedirectDestination,
+  InSite,
+  RawSite,
+  SiteScope,
+} from "./site-types.ts";
+
+export type { DesiredRedirect, DesiredRedirectDestination } from "./site-types.ts";
 
 export interface LiveRedirect {
   [field: string]: unknown;
@@ -28,17 +36,6 @@ interface RawRedirect {
   source: string;
   to?: { section: string };
   destination?: { kind: string } & Record<string, unknown>;
-}
-
-export type DesiredRedirectDestination =
-  /** `to: { section: <path> }`: resolved to the section's id at plan time. */
-  | { kind: "site-section"; sectionPath: string }
-  /** `destination: {...}` written in the API's own form: sent as written. */
-  | { kind: "raw"; value: Record<string, unknown> };
-
-export interface DesiredRedirect extends ItemMeta {
-  source: string;
-  destination: DesiredRedirectDestination;
 }
 
 const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect, RawSite> = {

@@ -4,7 +4,7 @@
 // change.
 
 import { addressOf, addressText, type Id } from "../../model/address.ts";
-import type { ItemMeta, Located } from "../../model/desired.ts";
+import type { Located } from "../../model/desired.ts";
 import type { Consequence, FieldChange } from "../../model/plan.ts";
 import { compareField, patchBody } from "../compare.ts";
 import { defined } from "../configured.ts";
@@ -12,9 +12,10 @@ import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import { below, groupPath, groupsPath, liveId, sectionPath, subPath } from "../paths.ts";
 import type { CallDraft, KindModule, PlanContext, Types } from "../types.ts";
-import type { LiveSection } from "./section.ts";
-import type { InSite, SiteScope } from "./site.ts";
 import { navigationOf, type RawSectionGroup } from "./site-navigation.ts";
+import type { DesiredSectionGroup, InSite, LiveSection, SiteScope } from "./site-types.ts";
+
+export type { DesiredSectionGroup } from "./site-types.ts";
 
 export interface LiveSectionGroup {
   [field: string]: unknown;
@@ -23,13 +24,6 @@ export interface LiveSectionGroup {
   icon?: string | null;
   /** Its member sections; the service's answer may give each one's path. */
   sections: { id: string; path?: string }[];
-}
-
-export interface DesiredSectionGroup extends ItemMeta {
-  title: string;
-  icon?: string | null;
-  /** Paths of the member sections, in navigation order. */
-  sections: string[];
 }
 
 const PATCHABLE = ["title", "icon"] as const;

@@ -3,42 +3,20 @@
 // makes the section's first site space; everything else is set by a PATCH that follows.
 
 import { addressOf, addressText, type Id } from "../../model/address.ts";
-import type { ItemMeta } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField, definedFields, patchBody } from "../compare.ts";
 import { checkSingleDefault, defined } from "../configured.ts";
 import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import { liveId, movePosition, sectionPath, sectionsPath, sitePath, subPath } from "../paths.ts";
-import { addressKey, type CallDraft, type KindModule, type LiveNode, type Types } from "../types.ts";
+import { addressKey, type CallDraft, type KindModule, type Types } from "../types.ts";
 import { derivedPath, temporarySegment, uniqueClaim } from "../unique.ts";
 import { groupLosing, sectionGroupKind } from "./section-group.ts";
-import type { InSite, SiteScope } from "./site.ts";
-import { type LocatedSection, navigationOf, type SectionSettings } from "./site-navigation.ts";
-import { type DesiredSiteSpace, type LiveSiteSpace, sectionSiteSpaceKind } from "./site-space.ts";
+import { type LocatedSection, navigationOf } from "./site-navigation.ts";
+import { sectionSiteSpaceKind } from "./site-space.ts";
+import type { DesiredSection, InSite, LiveSection, SiteScope } from "./site-types.ts";
 
-export interface LiveSection {
-  [field: string]: unknown;
-  id: string;
-  title: string;
-  path: string;
-  description?: string | null;
-  default?: boolean;
-  condition?: string | null;
-  sectionGroup?: string | null;
-  icon?: string | null;
-  siteSpaces: LiveSiteSpace[];
-}
-
-export interface DesiredSection extends ItemMeta, SectionSettings {
-  /** Title of the group this section is nested under, if any. */
-  group?: string;
-  /** At least one: the first one is the space the section is created with. */
-  siteSpaces: DesiredSiteSpace[];
-}
-
-/** A live section as read. */
-export type SectionNode = LiveNode<LiveSection>;
+export type { DesiredSection, LiveSection, SectionNode } from "./site-types.ts";
 
 const PATCHABLE = ["title", "path", "description", "icon", "condition"] as const;
 /** The API takes at most this many title characters when creating a section. */

@@ -4,31 +4,9 @@
 import type { Id } from "../../model/address.ts";
 import { sitePath, subPath } from "../paths.ts";
 import type { CallDraft, ExportContext } from "../types.ts";
-import type { SiteNode } from "./site.ts";
+import type { AdaptiveClaim, AdaptiveSchema, LiveJsonSchema, SiteNode } from "./site-types.ts";
 
-/**
- * One visitor claim, in the form both the spec (`{type, description}`) and the service's
- * published description (a description on every claim, no integer, items or properties for an
- * array or object) take: a claim of one value, with its description.
- */
-export type AdaptiveClaim = {
-  type: "boolean" | "number" | "string";
-  description: string;
-};
-
-/** `properties` and `additionalProperties` of the visitor-attribute JSON schema. */
-export interface AdaptiveSchema {
-  properties: Record<string, AdaptiveClaim>;
-  additionalProperties?: boolean;
-}
-
-/** The visitor-attribute JSON schema as the service answers it: claims of any form. */
-export interface LiveJsonSchema {
-  [field: string]: unknown;
-  properties?: Record<string, Record<string, unknown>>;
-  additionalProperties?: unknown;
-  required?: unknown;
-}
+export type { AdaptiveClaim, AdaptiveSchema, LiveJsonSchema } from "./site-types.ts";
 
 export interface LiveAdaptiveSchema {
   [field: string]: unknown;

@@ -12,8 +12,8 @@ import { fieldOf } from "../configured.ts";
 import { liveId, sitePath, subPath } from "../paths.ts";
 import { type DesiredSingleton, type LiveSingleton, singletonKind } from "../shapes/singleton.ts";
 import type { CallDraft, CheckContext, ScopeIn } from "../types.ts";
-import type { InSite } from "./site.ts";
 import { leavesOf, mergeDeep, newSiteDocument, valueAt, withLeaves } from "./site-customization-document.ts";
+import type { InSite } from "./site-types.ts";
 
 /** The top-level mapping of named brands. */
 const BRANDING = "branding";

@@ -5,14 +5,15 @@
 // sort operation once the sections and groups stand where the plan puts them.
 
 import { addressOf, type Id } from "../../model/address.ts";
-import type { ItemMeta } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField, definedFields, patchBody } from "../compare.ts";
 import { defined } from "../configured.ts";
 import { below, liveId, sitePath, subPath } from "../paths.ts";
 import type { CallDraft, CheckContext, KindModule, Types } from "../types.ts";
-import type { InSite, SiteScope } from "./site.ts";
-import { type LocatedLink, linkKey, linksOf, type NavigationRef } from "./site-navigation.ts";
+import { type LocatedLink, linkKey, linksOf } from "./site-navigation.ts";
+import type { DesiredLink, InSite, NavigationRef, SiteScope } from "./site-types.ts";
+
+export type { DesiredLink } from "./site-types.ts";
 
 export interface LiveLink {
   [field: string]: unknown;
@@ -25,19 +26,6 @@ export interface LiveLink {
   draft?: boolean;
   sectionGroup?: string | null;
   /** Read from the structure: the title of its group, and the items next to it there. */
-  group?: string;
-  after?: NavigationRef;
-  before?: NavigationRef;
-}
-
-export interface DesiredLink extends ItemMeta {
-  title: string;
-  url: string;
-  icon?: string | null;
-  description?: string | null;
-  condition?: string | null;
-  draft?: boolean;
-  /** Title of the group it is in; absent at the site's root. */
   group?: string;
   after?: NavigationRef;
   before?: NavigationRef;

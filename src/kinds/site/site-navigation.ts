@@ -4,17 +4,9 @@
 
 import type { Located } from "../../model/desired.ts";
 import { listAt } from "../configured.ts";
-import type { RawSiteSpace } from "./site-space.ts";
+import type { NavigationRef, RawSiteSpace, SectionSettings } from "./site-types.ts";
 
-/** A section's own fields, the same in a configuration file and as configured. */
-export interface SectionSettings {
-  path: string;
-  title: string;
-  description?: string | null;
-  icon?: string | null;
-  condition?: string | null;
-  default?: boolean;
-}
+export type { NavigationRef, SectionSettings } from "./site-types.ts";
 
 export interface RawSection extends SectionSettings {
   siteSpaces: RawSiteSpace[];
@@ -36,12 +28,6 @@ export interface RawLink {
   condition?: string | null;
   draft?: boolean;
   was?: string;
-}
-
-/** An item of the navigation, as a link names its neighbours: its kind and its key. */
-export interface NavigationRef {
-  kind: "section" | "group" | "link";
-  key: string;
 }
 
 /** A link as written, with its group and the items next to it in its container. */

@@ -23,7 +23,7 @@ import {
 import type { CallDraft, LiveNode, PlanContext, ScopeIn } from "../types.ts";
 import { siteLockoutProblems } from "./site-access.ts";
 
-export type RawSitePermission = RawGrant;
+export type { RawSitePermission } from "./site-types.ts";
 
 /** What a site gives its permissions (site.ts, said here as far as they need it). */
 interface InSite {

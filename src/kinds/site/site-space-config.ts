@@ -1,31 +1,14 @@
 // What a site space is in a configuration file and as configured: the space it publishes (by
 // its name under `spaces:`), its path, condition and default, checked and resolved.
 
-import type { ItemMeta, Located } from "../../model/desired.ts";
+import type { Located } from "../../model/desired.ts";
 import { checkSingleDefault, defined } from "../configured.ts";
 import { knownSpaces } from "../known-spaces.ts";
 import type { KindConfig } from "../types.ts";
-import type { RawSite } from "./site.ts";
 import type { RawSection } from "./site-navigation.ts";
+import type { DesiredSiteSpace, RawSite, RawSiteSpace } from "./site-types.ts";
 
-export interface RawSiteSpace {
-  space: string;
-  path: string;
-  condition?: string | null;
-  default?: boolean;
-  was?: string;
-}
-
-export interface DesiredSiteSpace extends ItemMeta {
-  /** The space id (resolved from the `spaces:` names). */
-  spaceId: string;
-  /** The name the configuration used, for messages. */
-  spaceName: string;
-  path: string;
-  /** `null` removes a live condition; absent leaves it alone. */
-  condition?: string | null;
-  default?: boolean;
-}
+export type { DesiredSiteSpace, RawSiteSpace } from "./site-types.ts";
 
 export const siteSpaceConfig: KindConfig<Located<RawSiteSpace>, DesiredSiteSpace, RawSite | RawSection> = {
   schema: { fragment: "site-space" },

@@ -10,8 +10,8 @@ import { compareField } from "../compare.ts";
 import { liveId, sitePath, siteSpacePath, subPath } from "../paths.ts";
 import { type DesiredSingleton, type LiveSingleton, singletonKind } from "../shapes/singleton.ts";
 import type { CallDraft, ScopeIn } from "../types.ts";
-import type { DesiredSite, SiteNode } from "./site.ts";
 import { valueAt, withLeaves } from "./site-customization-document.ts";
+import type { DesiredSite, SiteNode } from "./site-types.ts";
 
 type Mapping = Record<string, unknown>;
 

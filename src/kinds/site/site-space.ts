@@ -20,31 +20,23 @@ import {
 } from "../paths.ts";
 import type { CallDraft, KindModule, ScopeIn, Types } from "../types.ts";
 import { temporarySegment } from "../unique.ts";
-import type { DesiredSection, SectionNode } from "./section.ts";
-import type { DesiredSite, RawSite, SiteNode } from "./site.ts";
 import type { RawSection } from "./site-navigation.ts";
 import { addTurn, siteSpacePathClaim, turnsAfter as turnsAfterAdd } from "./site-space-claims.ts";
-import { type DesiredSiteSpace, type RawSiteSpace, siteSpaceConfig } from "./site-space-config.ts";
+import { siteSpaceConfig } from "./site-space-config.ts";
 import { siteSpaceCustomizationKind } from "./site-space-customization.ts";
-
-export interface LiveSpaceRef {
-  [field: string]: unknown;
-  id: string;
-  title?: string;
-}
-
-export interface LiveSiteSpace {
-  [field: string]: unknown;
-  id: string;
-  path: string;
-  section?: string | null;
-  space: LiveSpaceRef;
-  title?: string;
-  default?: boolean;
-  condition?: string | null;
-}
+import type {
+  DesiredSection,
+  DesiredSite,
+  DesiredSiteSpace,
+  LiveSiteSpace,
+  RawSite,
+  RawSiteSpace,
+  SectionNode,
+  SiteNode,
+} from "./site-types.ts";
 
 export type { DesiredSiteSpace, RawSiteSpace } from "./site-space-config.ts";
+export type { LiveSiteSpace, LiveSpaceRef } from "./site-types.ts";
 
 const PATCHABLE = ["path", "condition"] as const;
 

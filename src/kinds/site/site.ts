@@ -3,106 +3,41 @@
 
 import { MAX_PAGE_SIZE } from "../../api/pagination.ts";
 import { DocsyncError } from "../../errors.ts";
-import { addressOf, type Id } from "../../model/address.ts";
-import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
+import { addressOf } from "../../model/address.ts";
+import { type Located, placeOf } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
-import type { AccessFacts } from "../access/space-access-facts.ts";
 import { compareField, definedFields, patchBody } from "../compare.ts";
 import { defined } from "../configured.ts";
 import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import type { TopLevelKind } from "../organization.ts";
 import { orgPath, sitePath, siteSpacesPath, subPath } from "../paths.ts";
-import type { DesiredAssignment } from "../shapes/assignment.ts";
-import { addressKey, type CallDraft, type LiveNode, type ScopeIn } from "../types.ts";
+import { addressKey, type CallDraft } from "../types.ts";
 import { comparableProxy, isConfigurableProxy, proxyForService } from "./proxy.ts";
 import { sitePublishingKind } from "./publishing.ts";
-import { type DesiredRedirect, redirectKind } from "./redirect.ts";
-import { type DesiredSection, sectionKind } from "./section.ts";
-import { type DesiredSectionGroup, sectionGroupKind } from "./section-group.ts";
+import { redirectKind } from "./redirect.ts";
+import { sectionKind } from "./section.ts";
+import { sectionGroupKind } from "./section-group.ts";
 import { nestSections, placeLinks } from "./section-nesting.ts";
 import { shareLinkKind } from "./share-link.ts";
-import {
-  type AdaptiveSchema,
-  type LiveAdaptiveSchema,
-  type LiveJsonSchema,
-  liveSchema,
-  schemaCall,
-  schemaConfig,
-} from "./site-adaptive-schema.ts";
+import { type LiveAdaptiveSchema, liveSchema, schemaCall, schemaConfig } from "./site-adaptive-schema.ts";
 import { siteContents } from "./site-contents.ts";
 import { siteCustomizationKind } from "./site-customization.ts";
-import { type DesiredLink, siteLinkKind } from "./site-link.ts";
-import { type RawSitePermission, sitePermissionKind, sitePermissionRefs } from "./site-permission.ts";
-import { type DesiredSiteSpace, type RawSiteSpace, rootSiteSpaceKind } from "./site-space.ts";
+import { siteLinkKind } from "./site-link.ts";
+import { sitePermissionKind, sitePermissionRefs } from "./site-permission.ts";
+import { rootSiteSpaceKind } from "./site-space.ts";
+import type { DesiredSite, LiveSite, RawSite, SiteDetails } from "./site-types.ts";
 import { visitorAuthKind } from "./visitor-auth.ts";
 
-export interface LiveSite {
-  [field: string]: unknown;
-  id: string;
-  title: string;
-  type: string;
-  visibility: string;
-  basename?: string;
-  proxy?: { origin?: string; target?: string } | null;
-  adaptiveContent?: { enabled?: boolean };
-  published?: boolean;
-  siteSpaces?: number;
-}
-
-/** A site's own settings, the same in a configuration file and as configured. */
-interface SiteSettings {
-  title: string;
-  /** Used at creation only. */
-  type?: string;
-  visibility?: string;
-  basename?: string;
-  /** A proxy URL; `null` removes the proxy. */
-  proxy?: string | null;
-  adaptiveContent?: { enabled: boolean };
-  adaptiveSchema?: AdaptiveSchema;
-}
-
-export interface RawSite extends SiteSettings {
-  id?: string;
-  siteSpaces?: RawSiteSpace[];
-  permissions?: RawSitePermission[];
-}
-
-export interface DesiredSite extends ItemMeta, SiteSettings {
-  /** Sections in navigation order (groups flattened; each section names its group). Absent: not managed. */
-  sections?: DesiredSection[];
-  /** Groups in navigation order. Absent when `sections` is absent. */
-  sectionGroups?: DesiredSectionGroup[];
-  /** External links, at the root and in groups. Absent when `sections` is absent. */
-  externalLinks?: DesiredLink[];
-  /** Root-level site spaces of a site without sections. Absent: not managed. */
-  siteSpaces?: DesiredSiteSpace[];
-  /** Absent: not managed. */
-  redirects?: DesiredRedirect[];
-  permissions?: DesiredAssignment[]; // Roles of users and teams on it. Absent: not managed.
-}
-
-/** Further facts read about a live site. */
-export interface SiteDetails {
-  /** The JSON schema of its visitor attributes (`…/adaptive-schema`). */
-  adaptiveSchema: LiveJsonSchema;
-  access: AccessFacts; // what its permissions need (site/site-permission.ts)
-}
-
-/** A live site as read. */
-export type SiteNode = LiveNode<LiveSite, Partial<SiteDetails>>;
-
-/** What a site gives the kinds inside it: its configuration, its raw item, its live node and its id. */
-export interface InSite {
-  parent: DesiredSite;
-  parentRaw: RawSite;
-  parentNode: SiteNode;
-  ids: { site: Id };
-}
-
-/** The scope of a site's kinds. */
-export type SiteScope = ScopeIn<InSite>;
+export type {
+  DesiredSite,
+  InSite,
+  LiveSite,
+  RawSite,
+  SiteDetails,
+  SiteNode,
+  SiteScope,
+} from "./site-types.ts";
 
 const PATCHABLE = ["title", "visibility", "basename", "proxy", "adaptiveContent"] as const;
 

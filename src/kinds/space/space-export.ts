@@ -14,7 +14,7 @@ import type { ExportContext } from "../types.ts";
 import { collectionKind, exportedCollection } from "./collection.ts";
 import { spacesIn } from "./collection-contents.ts";
 import { customFieldKind } from "./custom-field.ts";
-import type { DesiredSpace, LiveSpace, SpaceNode } from "./space.ts";
+import type { DesiredSpace, LiveSpace, SpaceNode } from "./space-types.ts";
 
 const NOWHERE = { file: "", line: 0, column: 0 };
 

@@ -7,82 +7,26 @@
 import { isGoneOrHidden } from "../../api/errors.ts";
 import { DocsyncError } from "../../errors.ts";
 import { type Address, addressOf, createdAmong, type Id, IdRef, ROOT } from "../../model/address.ts";
-import { type ItemMeta, type Located, placeOf, type Role } from "../../model/desired.ts";
+import { type Located, placeOf } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
-import type { AccessFacts } from "../access/space-access-facts.ts";
-import { type RawSpacePermission, spacePermissionKind } from "../access/space-permission.ts";
+import { spacePermissionKind } from "../access/space-permission.ts";
 import { compareField, patchBody } from "../compare.ts";
 import { defined, fieldOf } from "../configured.ts";
 import type { TopLevelKind } from "../organization.ts";
 import { spacePath, subPath } from "../paths.ts";
-import type { DesiredAssignment } from "../shapes/assignment.ts";
-import type { CallDraft, LiveNode, PlanContext, ScopeIn } from "../types.ts";
+import type { CallDraft, PlanContext } from "../types.ts";
 import { findSpaces, spaceConfig } from "./space-export.ts";
+import type { DesiredSpace, LiveSpace, RawSpace, SpaceDetails, SpaceNode } from "./space-types.ts";
 
-export interface LiveSpace {
-  [field: string]: unknown;
-  id: string;
-  title?: string;
-  emoji?: string;
-  editMode?: string;
-  defaultLevel?: string;
-  /** The collection it is in. */
-  parent?: string | null;
-  deletedAt?: string;
-}
-
-/** A collection named by its title under `collections:`, or a live collection's id. */
-type CollectionRef = { title: string } | { id: string };
-
-/** Further facts read about a live space. */
-export interface SpaceDetails {
-  /** Its custom field values, by field name. */
-  customFields: Record<string, unknown>;
-  /** What its permissions' lock-out rules and names need (space-permission.ts). */
-  access: AccessFacts;
-}
-
-/** A live space as read. */
-export type SpaceNode = LiveNode<LiveSpace, Partial<SpaceDetails>>;
-
-export interface RawSpace {
-  /** The key under `spaces:` (added by `items`). */
-  name: string;
-  id: string;
-  title?: string;
-  emoji?: string;
-  editMode?: "live" | "locked";
-  defaultLevel?: Role;
-  collection?: string | { id: string } | null;
-  customFields?: Record<string, unknown>;
-  permissions?: RawSpacePermission[];
-}
-
-/** What a space gives the kinds inside it. */
-export interface InSpace {
-  parent: DesiredSpace;
-  parentRaw: RawSpace;
-  parentNode: SpaceNode;
-  ids: { space: Id };
-}
-
-/** The scope of a space's kinds. */
-export type SpaceScope = ScopeIn<InSpace>;
-
-export interface DesiredSpace extends ItemMeta {
-  /** The name under `spaces:`. */
-  name: string;
-  spaceId: string;
-  title?: string;
-  emoji?: string;
-  editMode?: "live" | "locked";
-  defaultLevel?: Role;
-  /** `null`: at the organization's root. */
-  collection?: CollectionRef | null;
-  /** Values by custom field name; `null` clears one. */
-  customFields?: Record<string, unknown>;
-  permissions?: DesiredAssignment[];
-}
+export type {
+  DesiredSpace,
+  InSpace,
+  LiveSpace,
+  RawSpace,
+  SpaceDetails,
+  SpaceNode,
+  SpaceScope,
+} from "./space-types.ts";
 
 const PATCHABLE = ["title", "emoji", "editMode", "defaultLevel"] as const;
 const FIELD_PREFIX = "customFields.";
