@@ -50,8 +50,11 @@ async function createTeam(title: string): Promise<LiveTeam> {
 }
 
 describe("pagination", () => {
-  it("walks every page with one request each", async () => {
+  beforeAll(async () => {
     for (let i = 0; i < 45; i++) await createTeam(`Paged team ${String(i).padStart(2, "0")}`);
+  });
+
+  it("walks every page with one request each", async () => {
     emulator.resetLog();
     const { api } = clientFor(emulator, { pageSize: 10 });
     const teams = await listTeams(api, org);
@@ -462,9 +465,18 @@ describe("base URL", () => {
 });
 
 describe("the token", () => {
-  it("appears in no error and no event", () => {
+  it("appears in no error and no event", async () => {
+    // Failures of its own, besides those of the file's other tests (which may not have run yet).
+    for (let i = 0; i < 3; i++) {
+      const refused = clientFor(emulator, { token: BAD_TOKEN });
+      await failure(getOrganization(refused.api, org));
+      await refused.api.close();
+      const { api } = clientFor(emulator);
+      await failure(api.get(`${paths.teams(org)}/team_missing_${i}`));
+      await api.close();
+    }
     expect(seen.errors.length).toBeGreaterThan(5);
-    expect(seen.events.length).toBeGreaterThan(20);
+    expect(seen.events.length).toBeGreaterThan(5);
     for (const token of [emulator.token, BAD_TOKEN]) {
       for (const error of seen.errors) {
         const shown = [

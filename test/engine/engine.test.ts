@@ -171,10 +171,16 @@ describe("the engine", () => {
   });
 
   it("exports the organization as configuration dated by the session's clock", async () => {
+    // A collection of its own: what the file's other tests made may not be there yet.
+    await h.api.send({
+      method: "POST",
+      path: `/orgs/${h.org}/collections`,
+      body: { title: "Exported collection" },
+    });
     const { session } = engineSession();
     const result = await exportLive(session, h.org, { pruneOrganizationWide: false });
     expect(result.yaml).toContain("exported on 2030-01-02T03:04:05Z.");
-    expect(result.yaml).toContain("Engine collection");
+    expect(result.yaml).toContain("Exported collection");
     expect(result.counts.collections).toBeGreaterThan(0);
   });
 });
