@@ -4,7 +4,6 @@
 // truth: grants it does not list are removed. The lock-out rules (space-access.ts) are checked
 // for the whole space before any call is drafted.
 
-import { DocsyncError } from "../../errors.ts";
 import type { Id } from "../../model/address.ts";
 import { type Located, placeOf } from "../../model/desired.ts";
 import { below, liveId, spacePermissionsPath, subPath } from "../paths.ts";
@@ -12,6 +11,7 @@ import { assignmentKind, type DesiredAssignment } from "../shapes/assignment.ts"
 import {
   grantConfig,
   grantListConfig,
+  lockoutGuard,
   principalIdOf,
   principalOwners,
   type RawGrant,
@@ -79,15 +79,7 @@ const assignments = assignmentKind<InSpace, Located<RawGrant>>({
   principalOf: principalOwners,
   // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
   keptRole: "admin",
-  guard(before, after, scope) {
-    const caller = factsOf(scope)?.caller ?? { known: false };
-    const problems = lockoutProblems(before, after, caller);
-    if (problems.length === 0) return;
-    throw new DocsyncError(
-      "plan.lockout",
-      `${where(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`,
-    );
-  },
+  guard: lockoutGuard(lockoutProblems, factsOf, where),
 });
 
 export const spacePermissionKind: typeof assignments = {

@@ -7,10 +7,11 @@
 import { DocsyncError } from "../../errors.ts";
 import { addressOf, type Id, ROOT } from "../../model/address.ts";
 import { type Located, ROLES, type Role } from "../../model/desired.ts";
+import type { Caller } from "../access/space-access.ts";
 import { type AccessFacts, readCaller, readMembers } from "../access/space-access-facts.ts";
 import type { KindConfig } from "../kind-config.ts";
 import type { Owner, PlanContext, RunReader } from "../types.ts";
-import { assignmentKey, type DesiredAssignment, type LiveAssignment } from "./assignment.ts";
+import { assignmentKey, type DesiredAssignment, type Grant, type LiveAssignment } from "./assignment.ts";
 
 /** A grant as the configuration writes it: one user or one team, and its role. */
 export interface RawGrant {
@@ -193,4 +194,24 @@ export function grantConfig(
   }
   if (grant.type === "team") return { team: grant.title, role: grant.role };
   return { user: typeof grant.email === "string" ? grant.email : grant.id, role: grant.role };
+}
+
+/**
+ * A container's check of a change to its grants as a whole: `rule` lists what the change would
+ * break of the access the token's user (the caller, as `facts` read it) keeps; any of it stops
+ * the plan, at `where` (the container's position and name).
+ */
+export function lockoutGuard<S>(
+  rule: (before: readonly Grant[], after: readonly Grant[], caller: Caller) => string[],
+  facts: (scope: S) => AccessFacts | undefined,
+  where: (scope: S) => string,
+): (before: readonly Grant[], after: readonly Grant[], scope: S) => void {
+  return (before, after, scope) => {
+    const problems = rule(before, after, facts(scope)?.caller ?? { known: false });
+    if (problems.length === 0) return;
+    throw new DocsyncError(
+      "plan.lockout",
+      `${where(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`,
+    );
+  };
 }

@@ -15,6 +15,7 @@ import {
   grantConfig,
   grantListConfig,
   isEmail,
+  lockoutGuard,
   principalIdOf,
   principalOwners,
   type RawGrant,
@@ -113,15 +114,11 @@ const assignments = assignmentKind<InSite, Located<RawGrant>>({
   // The token's access to the site through a team stays while its own grant is lowered: a grant
   // of admin is given before one is taken.
   keptRole: "admin",
-  guard(before, after, scope) {
-    const caller = factsOf(scope)?.caller ?? { known: false };
-    const problems = siteLockoutProblems(before, after, caller);
-    if (problems.length === 0) return;
-    throw new DocsyncError(
-      "plan.lockout",
-      `${placeOf(scope.desired.at)}: ${siteName(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`,
-    );
-  },
+  guard: lockoutGuard(
+    siteLockoutProblems,
+    factsOf,
+    (scope) => `${placeOf(scope.desired.at)}: ${siteName(scope)}`,
+  ),
 });
 
 export const sitePermissionKind: typeof assignments = {
