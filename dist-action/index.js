@@ -4954,6 +4954,16 @@ function grantConfig(grant, container, warn) {
   }
   return grant.type === "team" ? { team: grant.title, role: grant.role } : { user: typeof grant.email == "string" ? grant.email : grant.id, role: grant.role };
 }
+function lockoutGuard(rule, facts, where7) {
+  return (before, after, scope) => {
+    let problems = rule(before, after, facts(scope)?.caller ?? { known: !1 });
+    if (problems.length !== 0)
+      throw new DocsyncError(
+        "plan.lockout",
+        `${where7(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
+      );
+  };
+}
 var isEmail, userName, memberKey, memberAddress, GUEST, init_principals = __esm({
   "src/kinds/shapes/principals.ts"() {
     "use strict";
@@ -5011,7 +5021,6 @@ function whereItem(desired, scope) {
 var factsOf, principalId, principalRoutes, assignments, spacePermissionKind, init_space_permission = __esm({
   "src/kinds/access/space-permission.ts"() {
     "use strict";
-    init_errors();
     init_desired();
     init_paths();
     init_assignment();
@@ -5049,14 +5058,7 @@ var factsOf, principalId, principalRoutes, assignments, spacePermissionKind, ini
       principalOf: principalOwners,
       // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
       keptRole: "admin",
-      guard(before, after, scope) {
-        let caller = factsOf(scope)?.caller ?? { known: !1 }, problems = lockoutProblems(before, after, caller);
-        if (problems.length !== 0)
-          throw new DocsyncError(
-            "plan.lockout",
-            `${where(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
-          );
-      }
+      guard: lockoutGuard(lockoutProblems, factsOf, where)
     }), spacePermissionKind = {
       ...assignments,
       exportOneLine: !0,
@@ -6912,14 +6914,11 @@ var namesAny, permissionsPath, factsOf2, siteName, principalRoutes2, assignments
       // The token's access to the site through a team stays while its own grant is lowered: a grant
       // of admin is given before one is taken.
       keptRole: "admin",
-      guard(before, after, scope) {
-        let caller = factsOf2(scope)?.caller ?? { known: !1 }, problems = siteLockoutProblems(before, after, caller);
-        if (problems.length !== 0)
-          throw new DocsyncError(
-            "plan.lockout",
-            `${placeOf(scope.desired.at)}: ${siteName(scope)}: docsync will not change its permissions so: ${problems.join("; ")}.`
-          );
-      }
+      guard: lockoutGuard(
+        siteLockoutProblems,
+        factsOf2,
+        (scope) => `${placeOf(scope.desired.at)}: ${siteName(scope)}`
+      )
     }), sitePermissionKind = {
       ...assignments2,
       exportOneLine: !0,
