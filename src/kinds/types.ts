@@ -9,6 +9,7 @@ import type { Consequence, FieldChange } from "../model/plan.ts";
 import type { BulkItem, CallDraft, CreateInfo, LiveNode, Owner, PlanContext, Scope } from "../model/scope.ts";
 
 import type { KindConfig } from "./kind-config.ts";
+import type { KindRef } from "./kind-ref.ts";
 import type { DesiredIn, KindTypes, LiveIn, NodeIn, ScopeIn } from "./kind-types.ts";
 import type { RunReader } from "./run-reader.ts";
 
@@ -270,12 +271,17 @@ export interface ExportContext {
   warn(message: string): void;
 }
 
-/** The types a kind was declared with. */
-type KindTypesOf<K> = K extends KindModule<infer T> ? T : never;
+/** The types of a kind's items: as the kind was declared, or as a reference to it names them. */
+type ItemTypesOf<K> =
+  K extends KindModule<infer T>
+    ? T
+    : K extends KindRef<infer D, infer L, infer X>
+      ? { desired: D; live: L; details: X }
+      : never;
 /** A kind's configured item. */
-export type DesiredOf<K> = KindTypesOf<K>["desired"];
+export type DesiredOf<K> = ItemTypesOf<K>["desired"];
 /** A kind's live node: its live item and its details. */
-export type NodeOf<K> = LiveNode<KindTypesOf<K>["live"], Partial<KindTypesOf<K>["details"]>>;
+export type NodeOf<K> = LiveNode<ItemTypesOf<K>["live"], Partial<ItemTypesOf<K>["details"]>>;
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of different item types.
 export type AnyKind = KindModule<any>;

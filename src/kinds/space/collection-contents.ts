@@ -14,9 +14,14 @@ import { listIn } from "../organization.ts";
 import { collectionPath } from "../paths.ts";
 import { siteKind } from "../site/site.ts";
 import type { DesiredSiteSpace } from "../site/site-space.ts";
-import type { NodeOf } from "../types.ts";
-import { collectionKind, type DesiredCollection } from "./collection.ts";
-import { type DesiredSpace, spaceKind } from "./space.ts";
+import {
+  type CollectionNode,
+  type CollectionRef,
+  collectionKindRef,
+  type DesiredCollection,
+  type SpaceInside,
+} from "./collection-types.ts";
+import { type DesiredSpace, spaceKindRef } from "./space-types.ts";
 
 /** The spaces directly in a collection, one read per page; none when it has gone since. */
 export async function spacesIn<S extends { id: string }>(
@@ -29,13 +34,6 @@ export async function spacesIn<S extends { id: string }>(
     if (isGoneOrHidden(error)) return [];
     throw error;
   }
-}
-
-/** A space directly in a collection, as a deleted collection's details hold it. */
-export interface SpaceInside {
-  id: string;
-  title?: string;
-  deletedAt?: string;
 }
 
 /** The spaces directly in a collection, with what the plan says of them. */
@@ -100,7 +98,7 @@ export function spaceKeptInside(
     !(space.collection !== null && "id" in space.collection && space.collection.id === collection.id);
   const fix = (name: string) =>
     `list "${title}" under collections:, or move the space out with spaces: { ${name}: { id, collection: <another collection> } }`;
-  const spaces = listIn(desired, spaceKind) ?? [];
+  const spaces = listIn(desired, spaceKindRef) ?? [];
   for (const space of spaces) {
     if (!inside.has(space.spaceId) || movesOut(space)) continue;
     return new DocsyncError(
@@ -129,8 +127,6 @@ export function spaceKeptInside(
   return undefined;
 }
 
-type CollectionNode = NodeOf<typeof collectionKind>;
-
 /**
  * What a live collection holds that the configured one does not put in it: spaces that no
  * configured space places in it (`details.spaces`, as spacesInside reads them), and collections inside it whose
@@ -143,14 +139,14 @@ export function heldBeyond(
   collections: readonly CollectionNode[],
 ): string[] {
   const { id } = live.item;
-  const names = (ref: { title: string } | { id: string } | null | undefined) =>
+  const names = (ref: CollectionRef | undefined) =>
     ref != null && ("id" in ref ? ref.id === id : ref.title === configured.title);
   const spaces = live.details?.spaces;
   if (spaces === undefined) return ["its spaces, which were not read"];
   const placed = new Set(
-    (listIn(desired, spaceKind) ?? []).filter((s) => names(s.collection)).map((s) => s.spaceId),
+    (listIn(desired, spaceKindRef) ?? []).filter((s) => names(s.collection)).map((s) => s.spaceId),
   );
-  const configuredCollections = listIn(desired, collectionKind) ?? [];
+  const configuredCollections = listIn(desired, collectionKindRef) ?? [];
   const inside = new Set(configuredCollections.filter((c) => names(c.parent)).map((c) => c.title));
   return [
     // One in the trash too: a copy two runs made never held it.

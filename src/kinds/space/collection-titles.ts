@@ -2,6 +2,11 @@
 // hold (which of them is a copy), and the export names them by id. The read marks them on the
 // items it reads, so the mark goes with that run's live state and nothing is kept between runs.
 
+import { childrenOf } from "../items-of.ts";
+import type { OrganizationScope } from "../organization.ts";
+import type { ExportContext } from "../types.ts";
+import { collectionKindRef } from "./collection-types.ts";
+
 interface Titled {
   id: string;
   title: string;
@@ -19,3 +24,17 @@ export function markSharedTitles(items: readonly Titled[]): void {
 
 /** Whether the read found another live collection with this one's title. */
 export const sharesTitle = (live: Titled): boolean => (live as Marked)[SHARES_TITLE] === true;
+
+/**
+ * How an export names the live collection `id`: by its title when the file lists it by that
+ * title, else `{ id }` (a collection not exported, or one whose title another one has too).
+ */
+export function exportedCollection(
+  id: string,
+  scope: OrganizationScope,
+  ctx: ExportContext,
+): string | { id: string } {
+  const live = childrenOf(scope.live, collectionKindRef).find((node) => node.item.id === id)?.item;
+  const key = ctx.exportedKey(collectionKindRef.kind, id);
+  return key !== undefined && live && key === live.title && !sharesTitle(live) ? key : { id };
+}

@@ -7,7 +7,7 @@
 
 import { DocsyncError } from "../../errors.ts";
 import { addressOf, type Id, ROOT } from "../../model/address.ts";
-import { type ItemMeta, type Located, placeOf, ROLES, type Role } from "../../model/desired.ts";
+import { type ItemMeta, type Located, placeOf, ROLES } from "../../model/desired.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField, patchBody } from "../compare.ts";
 import { defined } from "../configured.ts";
@@ -15,49 +15,23 @@ import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import type { OrganizationScope, TopLevelKind } from "../organization.ts";
 import { collectionPath, collectionsPath, subPath } from "../paths.ts";
-import type { CallDraft, ExportContext, NodeOf, PlanContext } from "../types.ts";
-import {
-  heldBeyond,
-  type SpaceInside,
-  spaceKeptInside,
-  spacesInside,
-  spacesToTrash,
-} from "./collection-contents.ts";
+import type { CallDraft, PlanContext } from "../types.ts";
+import { heldBeyond, spaceKeptInside, spacesInside, spacesToTrash } from "./collection-contents.ts";
 import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts";
-import { markSharedTitles, sharesTitle } from "./collection-titles.ts";
+import { exportedCollection, markSharedTitles, sharesTitle } from "./collection-titles.ts";
+import {
+  type CollectionDetails,
+  type CollectionNode,
+  type CollectionRef,
+  collectionKindRef,
+  type DesiredCollection,
+  type LiveCollection,
+  type RawCollection,
+} from "./collection-types.ts";
 
-export interface LiveCollection {
-  [field: string]: unknown;
-  object?: "collection";
-  id: string;
-  title: string;
-  description?: string;
-  parent?: string;
-  defaultLevel?: Role;
-}
+export type { DesiredCollection, LiveCollection, RawCollection } from "./collection-types.ts";
 
-/** A parent: a title under `collections:`, `{ id }` of a live collection, or null for the top level. */
-type RawParent = string | { id: string } | null;
-
-export interface RawCollection {
-  title: string;
-  description?: string;
-  defaultLevel?: Role;
-  parent?: RawParent;
-}
-
-/** A parent named by its title in this configuration, or by a live id; null: the top level. */
-type CollectionRef = { title: string } | { id: string } | null;
-
-export interface DesiredCollection extends ItemMeta {
-  title: string;
-  description?: string;
-  defaultLevel?: Role;
-  /** Absent: where the collection sits is not managed. */
-  parent?: CollectionRef;
-}
-
-const KIND = "collection";
+const KIND = collectionKindRef.kind;
 const PATCHABLE = ["title", "description", "defaultLevel"] as const;
 
 /** The parent's id as the plan knows it: live, a reference to one created first, or null. */
@@ -67,7 +41,6 @@ function parentId(ref: CollectionRef | undefined, ctx: PlanContext): Id | null |
 }
 
 type CollectionScope = OrganizationScope<"collections", DesiredCollection>;
-type CollectionNode = NodeOf<typeof collectionKind>;
 
 /** Each live collection's parent, by id: made once per plan, since each move and each delete asks. */
 function liveParents(scope: CollectionScope, ctx: PlanContext): Map<string, string | undefined> {
@@ -111,12 +84,11 @@ export const collectionKind: TopLevelKind<
     desired: DesiredCollection;
     live: LiveCollection;
     raw: Located<RawCollection>;
-    /** The spaces inside a collection the plan may delete. */
-    details: { spaces: SpaceInside[] };
+    details: CollectionDetails;
   }
 > = {
   kind: KIND,
-  collection: "collections",
+  collection: collectionKindRef.collection,
   // Deleting a collection deletes everything inside it.
   highRisk: true,
   keyKeptUnique: false,
@@ -274,17 +246,3 @@ export const collectionKind: TopLevelKind<
     return config;
   },
 };
-
-/**
- * How an export names the live collection `id`: by its title when the file lists it by that
- * title, else `{ id }` (a collection not exported, or one whose title another one has too).
- */
-export function exportedCollection(
-  id: string,
-  scope: CollectionScope,
-  ctx: ExportContext,
-): string | { id: string } {
-  const live = childrenOf(scope.live, collectionKind).find((node) => node.item.id === id)?.item;
-  const key = ctx.exportedKey(KIND, id);
-  return key !== undefined && live && key === live.title && !sharesTitle(live) ? key : { id };
-}

@@ -2,7 +2,7 @@
 // the type cannot change: a new type replaces the field (delete, then create: names are unique).
 
 import { addressOf, addressText, ROOT } from "../../model/address.ts";
-import type { ItemMeta, Located } from "../../model/desired.ts";
+import type { Located } from "../../model/desired.ts";
 import type { Consequence, FieldChange } from "../../model/plan.ts";
 import { compareField, definedFields, patchBody } from "../compare.ts";
 import { defined } from "../configured.ts";
@@ -10,24 +10,15 @@ import { childrenOf, desiredIn } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import type { OrganizationScope, TopLevelKind } from "../organization.ts";
 import { customFieldPath, customFieldsPath } from "../paths.ts";
-import { spaceKind } from "./space.ts";
+import {
+  type CustomFieldSettings,
+  customFieldKindRef,
+  type DesiredCustomField,
+  type LiveCustomField,
+} from "./custom-field-types.ts";
+import { spaceKindRef } from "./space-types.ts";
 
-export interface LiveCustomField extends CustomFieldSettings {
-  [field: string]: unknown;
-  id: string;
-}
-
-/** A custom field's own fields, the same in a configuration file, as configured and as read. */
-export interface CustomFieldSettings {
-  name: string;
-  type: string;
-  title?: string;
-  description?: string;
-  placeholder?: string;
-  options?: string[];
-}
-
-export interface DesiredCustomField extends ItemMeta, CustomFieldSettings {}
+export type { CustomFieldSettings, DesiredCustomField, LiveCustomField } from "./custom-field-types.ts";
 
 const UPDATABLE = ["title", "description", "placeholder", "options"] as const;
 /** The field types the configuration format knows. */
@@ -43,9 +34,9 @@ function valuesLost(
   name: string,
   scope: OrganizationScope<"customFields", DesiredCustomField>,
 ): Consequence[] {
-  return childrenOf(scope.live, spaceKind).flatMap((node) => {
+  return childrenOf(scope.live, spaceKindRef).flatMap((node) => {
     const values = node.details?.customFields;
-    const space = desiredIn(spaceKind, scope)?.find((item) => item.spaceId === node.item.id);
+    const space = desiredIn(spaceKindRef, scope)?.find((item) => item.spaceId === node.item.id);
     if (values?.[name] === undefined || values[name] === null || space === undefined) return [];
     if (space.customFields?.[name] !== undefined) return [];
     return [
@@ -64,8 +55,8 @@ export const customFieldKind: TopLevelKind<
   "customFields",
   { desired: DesiredCustomField; live: LiveCustomField; raw: Located<CustomFieldSettings> }
 > = {
-  kind: "custom field",
-  collection: "customFields",
+  kind: customFieldKindRef.kind,
+  collection: customFieldKindRef.collection,
   config: {
     schema: {
       fragment: "custom-field",

@@ -11,9 +11,10 @@ import { spacePermissionKind } from "../access/space-permission.ts";
 import { childrenOf } from "../items-of.ts";
 import type { OrganizationScope } from "../organization.ts";
 import type { ExportContext } from "../types.ts";
-import { collectionKind, exportedCollection } from "./collection.ts";
 import { spacesIn } from "./collection-contents.ts";
-import { customFieldKind } from "./custom-field.ts";
+import { exportedCollection } from "./collection-titles.ts";
+import { collectionKindRef } from "./collection-types.ts";
+import { customFieldKindRef } from "./custom-field-types.ts";
 import type { DesiredSpace, LiveSpace, SpaceNode } from "./space-types.ts";
 
 const NOWHERE = { file: "", line: 0, column: 0 };
@@ -27,7 +28,7 @@ export async function findSpaces(
   scope: OrganizationScope,
   named: { spaces: readonly string[] },
 ): Promise<DesiredSpace[]> {
-  const collections = childrenOf(scope.live, collectionKind);
+  const collections = childrenOf(scope.live, collectionKindRef);
   const inCollections = await Promise.all(
     collections.map(({ item }) => spacesIn<LiveSpace>(client, item.id)),
   );
@@ -53,12 +54,12 @@ function customFieldValues(
   ctx: ExportContext,
 ): Record<string, unknown> {
   const read = live.details?.customFields ?? {};
-  const fields = childrenOf(scope.live, customFieldKind);
+  const fields = childrenOf(scope.live, customFieldKindRef);
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(read)) {
     if (value === null || value === undefined) continue;
     const field = fields.find((node) => node.item.name === name);
-    if (field && ctx.exportedKey(customFieldKind.kind, field.item.id) !== undefined) values[name] = value;
+    if (field && ctx.exportedKey(customFieldKindRef.kind, field.item.id) !== undefined) values[name] = value;
     else
       ctx.warn(
         `${describe(live.item)}: the value of custom field "${name}" is not exported, since the field is not (see the warnings about it); it is left as it is`,

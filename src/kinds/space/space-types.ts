@@ -1,11 +1,12 @@
 // The shapes of a space, in a configuration file, as configured and as read, and what a space
-// gives the kinds inside it. Declared apart from the space kind so that its permissions and the
-// modules that export spaces name them without importing the kind that lists them: this module
-// imports no kind.
+// gives the kinds inside it. Declared apart from the space kind, with the reference by which
+// other kinds reach its items, so that its permissions, collections and custom fields name them
+// without importing the kind that lists them: this module imports no kind.
 
 import type { Id } from "../../model/address.ts";
 import type { ItemMeta, Role } from "../../model/desired.ts";
 import type { AccessFacts } from "../access/space-access-facts.ts";
+import type { KindRef } from "../kind-ref.ts";
 import type { DesiredAssignment } from "../shapes/assignment.ts";
 import type { RawGrant } from "../shapes/principals.ts";
 import type { LiveNode, ScopeIn } from "../types.ts";
@@ -76,3 +77,9 @@ export interface DesiredSpace extends ItemMeta {
   customFields?: Record<string, unknown>;
   permissions?: DesiredAssignment[];
 }
+
+/** The space kind, as collections and custom fields reach its items. */
+export const spaceKindRef: KindRef<DesiredSpace, LiveSpace, SpaceDetails, "spaceSettings"> = {
+  kind: "space",
+  collection: "spaceSettings",
+};

@@ -16,7 +16,14 @@ import type { TopLevelKind } from "../organization.ts";
 import { spacePath, subPath } from "../paths.ts";
 import type { CallDraft, PlanContext } from "../types.ts";
 import { findSpaces, spaceConfig } from "./space-export.ts";
-import type { DesiredSpace, LiveSpace, RawSpace, SpaceDetails, SpaceNode } from "./space-types.ts";
+import {
+  type DesiredSpace,
+  type LiveSpace,
+  type RawSpace,
+  type SpaceDetails,
+  type SpaceNode,
+  spaceKindRef,
+} from "./space-types.ts";
 
 export type {
   DesiredSpace,
@@ -73,8 +80,8 @@ export const spaceKind: TopLevelKind<
   "spaceSettings",
   { desired: DesiredSpace; live: LiveSpace; raw: Located<RawSpace>; details: SpaceDetails }
 > = {
-  kind: "space",
-  collection: "spaceSettings",
+  kind: spaceKindRef.kind,
+  collection: spaceKindRef.collection,
   children: [spacePermissionKind],
   config: {
     schema: {
