@@ -94,6 +94,8 @@ export class KindSet {
   readonly reported: readonly AnyKind[];
   /** Names of the top-level kinds whose items hold items of other kinds (a site). */
   readonly containers: ReadonlySet<string>;
+  /** How messages name several items of each kind, by kind name (`SAML providers`). */
+  readonly plurals: ReadonlyMap<string, string>;
   /** Paths of sensitive fields, as the kinds declare them (a site's visitor authentication's key
    * too); `*` stands for any list index. */
   readonly sensitiveFields: readonly (readonly string[])[];
@@ -125,6 +127,7 @@ export class KindSet {
       ...topLevel.filter((kind) => !kind.children),
     ];
     this.containers = new Set(topLevel.filter((kind) => kind.children).map((kind) => kind.kind));
+    this.plurals = new Map(this.all.map((kind) => [kind.kind, pluralOf(kind)]));
     this.sensitiveFields = sensitivePaths(topLevel, []);
     Object.freeze(this);
   }

@@ -5,6 +5,7 @@ import type { Plan } from "../model/plan.ts";
 import { DRIFT_WORDS } from "./drift-text.ts";
 import { CELL_VALUE_MAX, clip, codeSpan, plural } from "./markdown.ts";
 import { renderReport, type View } from "./markdown-report.ts";
+import type { ReportedKinds } from "./names.ts";
 import { diffLines } from "./plan-markdown.ts";
 
 /** "Drift: 4 items differ from the configuration: 1 missing, …" */
@@ -24,7 +25,7 @@ export function driftSummaryLine(plan: Plan): string {
   return `Drift: ${items} ${plan.changes.length === 1 ? "differs" : "differ"} from the configuration: ${parts.join(", ")}.`;
 }
 
-const DRIFT_VIEW = (plan: Plan): View => ({
+const DRIFT_VIEW = (plan: Plan, kinds: ReportedKinds | undefined): View => ({
   title: "docsync drift",
   summary: driftSummaryLine(plan),
   legend:
@@ -39,9 +40,10 @@ const DRIFT_VIEW = (plan: Plan): View => ({
   lines: diffLines,
   navigation: false,
   whole: "Run `docsync drift` to see everything.",
+  ...(kinds ? { kinds } : {}),
 });
 
 /** The plan read as drift: `create` is missing live, `delete` is live only, `update` differs. */
-export function renderDriftMarkdown(plan: Plan): string {
-  return renderReport(plan, DRIFT_VIEW(plan));
+export function renderDriftMarkdown(plan: Plan, kinds?: ReportedKinds): string {
+  return renderReport(plan, DRIFT_VIEW(plan, kinds));
 }

@@ -5,7 +5,7 @@
 import { builtInKinds } from "../kinds/registry.ts";
 import { relativeAddress } from "../model/address.ts";
 import type { Change, ChangeAction } from "../model/plan.ts";
-import { kindCount, printable } from "./names.ts";
+import { kindCount, printable, type ReportedKinds } from "./names.ts";
 
 export interface KindList {
   kind: string;
@@ -37,7 +37,7 @@ export function riskFirst(changes: readonly Change[]): { destructive: Change[]; 
   return { destructive, rest };
 }
 
-export function changeGroups(changes: readonly Change[]): ChangeGroup[] {
+export function changeGroups(changes: readonly Change[], kinds: ReportedKinds = builtInKinds): ChangeGroup[] {
   const groups = new Map<string | undefined, ChangeGroup>();
   const groupOf = (address: string | undefined) => {
     let group = groups.get(address);
@@ -50,7 +50,7 @@ export function changeGroups(changes: readonly Change[]): ChangeGroup[] {
   for (const change of changes) {
     const top = change.parents?.[0];
     // A plan of an older docsync has no names nor parents: its changes are listed by kind.
-    if (top === undefined && change.name !== undefined && builtInKinds.containers.has(change.kind)) {
+    if (top === undefined && change.name !== undefined && kinds.containers.has(change.kind)) {
       const group = groupOf(change.address);
       group.own = change;
       group.count++;
@@ -78,9 +78,13 @@ export function whereIn(change: Change): string | undefined {
 }
 
 /** `300 redirects: 300 to create, 2 to update`, with the words of the report. */
-export function listSummary(list: KindList, words: Record<ChangeAction, string>): string {
+export function listSummary(
+  list: KindList,
+  words: Record<ChangeAction, string>,
+  kinds: ReportedKinds = builtInKinds,
+): string {
   const counts = new Map<ChangeAction, number>();
   for (const change of list.changes) counts.set(change.action, (counts.get(change.action) ?? 0) + 1);
   const parts = [...counts].map(([action, count]) => `${count.toLocaleString("en-US")} ${words[action]}`);
-  return `${kindCount(list.kind, list.changes.length)}: ${parts.join(", ")}`;
+  return `${kindCount(list.kind, list.changes.length, kinds)}: ${parts.join(", ")}`;
 }

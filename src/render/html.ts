@@ -14,7 +14,7 @@ import { changeGroups, type KindList, listSummary, riskFirst, whereIn } from "./
 import { brandsHtml, hasColour, leafHtml } from "./html-brand.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { HTML_STYLE } from "./html-style.ts";
-import { countsByKind, itemText, printable } from "./names.ts";
+import { countsByKind, itemText, printable, type ReportedKinds } from "./names.ts";
 import { refusalHtml } from "./refusals.ts";
 import { itemNotes, itemParts } from "./tree.ts";
 
@@ -31,6 +31,8 @@ export interface HtmlView {
   lead?: string;
   /** Whether the edits of a brand read as one change each, before the sites' own changes. */
   brands?: boolean;
+  /** The kinds of the run that made the plan; default: the built-in kinds. */
+  kinds?: ReportedKinds;
 }
 
 /** Lists of more changes than this are folded, by kind with their counts. */
@@ -77,7 +79,7 @@ function changeTable(changes: readonly Change[], where: (change: Change) => stri
 
 /** A list of one kind's changes; a long one folded under its counts (it holds nothing destructive). */
 function listHtml(list: KindList, view: HtmlView): string {
-  const summary = escapeHtml(listSummary(list, view.words));
+  const summary = escapeHtml(listSummary(list, view.words, view.kinds));
   const table = changeTable(list.changes, whereIn);
   if (view.lead === undefined || list.changes.length <= OPEN_MAX) return `<h4>${summary}</h4>\n${table}`;
   return `<details class="list"><summary><h4>${summary}</h4></summary>\n${table}</details>`;
@@ -95,7 +97,7 @@ function leadHtml(changes: readonly Change[], view: HtmlView): string {
 }
 
 function changesHtml(changes: readonly Change[], plan: Plan, view: HtmlView): string {
-  const groups = changeGroups(changes).map((group) => {
+  const groups = changeGroups(changes, view.kinds).map((group) => {
     const title =
       group.address === undefined
         ? `Organization <code>${escapeHtml(plan.organization)}</code>`
@@ -157,7 +159,7 @@ function navigationHtml(navigations: readonly Navigation[], view: HtmlView): str
   return `<section id="navigation"><h2>Navigation after this plan</h2><p class="legend">${escapeHtml(view.legend)}</p>\n${trees.join("\n")}</section>`;
 }
 
-function countsHtml(plan: Plan): string {
+function countsHtml(plan: Plan, kinds: ReportedKinds | undefined): string {
   const counted: [string, ChangeAction[]][] = [
     ["to create", ["create", "replace"]],
     ["to update", ["update"]],
@@ -166,8 +168,9 @@ function countsHtml(plan: Plan): string {
   ];
   const items = counted.map(([words, actions]) => {
     const changes = plan.changes.filter((change) => actions.includes(change.action) && !change.blocked);
-    const kinds = changes.length > 0 ? `<span class="kinds">${escapeHtml(countsByKind(changes))}</span>` : "";
-    return `<li><b>${changes.length.toLocaleString("en-US")}</b>${words}${kinds}</li>`;
+    const counts =
+      changes.length > 0 ? `<span class="kinds">${escapeHtml(countsByKind(changes, kinds))}</span>` : "";
+    return `<li><b>${changes.length.toLocaleString("en-US")}</b>${words}${counts}</li>`;
   });
   return `<ul class="counts">${items.join("")}</ul>`;
 }
@@ -223,7 +226,7 @@ export function renderHtml(plan: Plan, view: HtmlView): string {
 <p class="subtitle">Organization <code>${escapeHtml(plan.organization)}</code></p>
 <p class="summary">${escapeHtml(view.summary)}</p>
 ${refusalHtml(plan)}
-${plan.changes.length === 0 ? "" : countsHtml(plan)}
+${plan.changes.length === 0 ? "" : countsHtml(plan, view.kinds)}
 ${body}
 <footer>Made by docsync ${escapeHtml(VERSION)}. This page is self-contained: it loads nothing.</footer>
 </main>

@@ -24,7 +24,7 @@ import {
   prose,
 } from "./markdown.ts";
 import { brandBlock } from "./markdown-brand.ts";
-import { printable } from "./names.ts";
+import { printable, type ReportedKinds } from "./names.ts";
 import { navigationRows } from "./tree.ts";
 
 /** What a report says, and how, about the changes of its plan. */
@@ -51,6 +51,8 @@ export interface View {
   lead?: string;
   /** Whether the edits of a brand read as one change each, before the sites' own changes. */
   brands?: boolean;
+  /** The kinds of the run that made the plan; default: the built-in kinds. */
+  kinds?: ReportedKinds;
 }
 
 /** Lists of more changes than this are folded. */
@@ -109,7 +111,7 @@ function navigationBlocks(plan: Plan, view: View, budget: number): string[] {
   const lines: string[] = [];
   const navigations = plan.navigation ?? [];
   for (const [index, navigation] of navigations.entries()) {
-    const rows = navigationRows(navigation).map((row) => {
+    const rows = navigationRows(navigation, view.kinds).map((row) => {
       const notes = row.notes.length > 0 ? `  (${row.notes.join(", ")})` : "";
       return `${DIFF_MARKS[row.mark]} ${row.prefix}${row.text}${notes}`;
     });
@@ -137,7 +139,7 @@ function listBlock(list: KindList, view: View, cap: number): { lines: string[]; 
   const left = Math.max(list.changes.length - cap, 0);
   if (left > 0) body.push(moreLine(left));
   const open = list.changes.length <= OPEN_MAX ? " open" : "";
-  const summary = `<details${open}><summary>${escapeHtml(listSummary(list, view.words))}</summary>`;
+  const summary = `<details${open}><summary>${escapeHtml(listSummary(list, view.words, view.kinds))}</summary>`;
   return { lines: [summary, "", ...diffBlock(body), "", "</details>", ""], left };
 }
 
@@ -257,7 +259,7 @@ export function renderReport(plan: Plan, shown: View): string {
   const lead = leadBlock(destructive, view, (MARKDOWN_LIMIT - size(callouts)) / 2);
   const top = [...callouts, ...lead.lines, ...brands.flatMap(brandBlock)];
   const navigation = navigationBlocks(plan, view, (MARKDOWN_LIMIT - size(top)) / 2);
-  const groups = changeGroups(rest);
+  const groups = changeGroups(rest, view.kinds);
   const budget = MARKDOWN_LIMIT - NOTE_RESERVE - size(top) - size(navigation);
   const render = (cap: number) => {
     const blocks = groups.map((group) => groupBlock(group, plan, view, cap));

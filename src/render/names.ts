@@ -3,9 +3,16 @@
 // redirect's source), which reads as it is; counts per kind; the summary line. Texts are plain:
 // each format escapes them.
 
-import { pluralOf } from "../kinds/kind-set.ts";
+import type { KindSet } from "../kinds/kind-set.ts";
 import { builtInKinds } from "../kinds/registry.ts";
 import type { Change, ChangeAction, Plan } from "../model/plan.ts";
+
+/**
+ * What reports need of the kinds of the run that made the plan: their plurals, and which hold
+ * items of other kinds (a site), whose changes are grouped by them. A kind added to the run's
+ * set is named and grouped as a built-in one is; callers that pass none get the built-in kinds.
+ */
+export type ReportedKinds = Pick<KindSet, "plurals" | "containers">;
 
 /** A URL path: it reads as one word without quotes. */
 const PLAIN = /^\/[\p{L}\p{N}_./@+#~%-]*$/u;
@@ -28,22 +35,22 @@ export function printable(text: string): string {
 export const changeItem = (change: Change): string =>
   change.name === undefined ? printable(change.address) : itemText(change.kind, change.name);
 
-// A plan names kinds by name alone: the built-in kinds say their plurals, any other takes an s.
-const PLURALS = new Map(builtInKinds.all.map((kind) => [kind.kind, pluralOf(kind)]));
-
-/** `1 redirect`, `300 redirects`, `2 SAML providers`. */
-export function kindCount(kind: string, count: number): string {
-  const word = count === 1 ? kind : (PLURALS.get(kind) ?? `${kind}s`);
+/**
+ * `1 redirect`, `300 redirects`, `2 SAML providers`. A plan names kinds by name alone: the run's
+ * kinds say their plurals, any other (a saved plan's kind the run does not know) takes an s.
+ */
+export function kindCount(kind: string, count: number, kinds: ReportedKinds = builtInKinds): string {
+  const word = count === 1 ? kind : (kinds.plurals.get(kind) ?? `${kind}s`);
   return `${count.toLocaleString("en-US")} ${word}`;
 }
 
 /** The changes' counts per kind, most first: `300 redirects, 2 sections`. */
-export function countsByKind(changes: readonly Change[]): string {
+export function countsByKind(changes: readonly Change[], kinds: ReportedKinds = builtInKinds): string {
   const counts = new Map<string, number>();
   for (const change of changes) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
   return [...counts]
     .sort((a, b) => b[1] - a[1])
-    .map(([kind, count]) => kindCount(kind, count))
+    .map(([kind, count]) => kindCount(kind, count, kinds))
     .join(", ");
 }
 
@@ -68,13 +75,13 @@ const COUNTED: Record<"create" | "update" | "move" | "delete", readonly ChangeAc
  * "Plan: 300 to create (300 redirects), 1 to update (1 site), 0 to move, 0 to delete." A blocked
  * change is not counted: it is not made.
  */
-export function summaryLine(plan: Plan): string {
+export function summaryLine(plan: Plan, kinds: ReportedKinds = builtInKinds): string {
   if (plan.changes.length === 0) return "No changes: live state matches the configuration.";
   const counted = plan.changes.filter((change) => change.blocked === undefined);
   const parts = (Object.keys(COUNTED) as (keyof typeof COUNTED)[]).map((what) => {
     const changes = counted.filter((change) => COUNTED[what].includes(change.action));
-    const kinds = changes.length > 0 ? ` (${countsByKind(changes)})` : "";
-    return `${changes.length.toLocaleString("en-US")} to ${what}${kinds}`;
+    const counts = changes.length > 0 ? ` (${countsByKind(changes, kinds)})` : "";
+    return `${changes.length.toLocaleString("en-US")} to ${what}${counts}`;
   });
   return `Plan: ${parts.join(", ")}.`;
 }

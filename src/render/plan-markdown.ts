@@ -5,7 +5,7 @@ import { changeLines, changeParts } from "./change-parts.ts";
 import { DESTRUCTIVE_HEADING } from "./groups.ts";
 import { CELL_VALUE_MAX, clip, codeSpan, plural, prose } from "./markdown.ts";
 import { renderReport, type View } from "./markdown-report.ts";
-import { PLAN_WORDS, summaryLine } from "./names.ts";
+import { PLAN_WORDS, type ReportedKinds, summaryLine } from "./names.ts";
 import { refusalMarkdownLines } from "./refusals.ts";
 
 /** Where the whole plan is, when the report leaves changes out. */
@@ -22,9 +22,9 @@ export function diffLines(change: Change, where: string | undefined): string[] {
   return [first, ...values.map((value) => `      ${value}`)];
 }
 
-const PLAN_VIEW = (plan: Plan, whole: string): View => ({
+const PLAN_VIEW = (plan: Plan, whole: string, kinds: ReportedKinds | undefined): View => ({
   title: "docsync plan",
-  summary: summaryLine(plan),
+  summary: summaryLine(plan, kinds),
   words: PLAN_WORDS,
   highRisk: {
     heading: (count) =>
@@ -38,9 +38,13 @@ const PLAN_VIEW = (plan: Plan, whole: string): View => ({
   refusals: refusalMarkdownLines(plan),
   lead: DESTRUCTIVE_HEADING,
   brands: true,
+  ...(kinds ? { kinds } : {}),
 });
 
-/** The plan as Markdown; `whole` says where the whole plan is when the report leaves changes out. */
-export function renderPlanMarkdown(plan: Plan, whole = WHOLE_PLAN_LOCALLY): string {
-  return renderReport(plan, PLAN_VIEW(plan, whole));
+/**
+ * The plan as Markdown; `whole` says where the whole plan is when the report leaves changes out,
+ * `kinds` which kinds made it (default: the built-in kinds).
+ */
+export function renderPlanMarkdown(plan: Plan, whole = WHOLE_PLAN_LOCALLY, kinds?: ReportedKinds): string {
+  return renderReport(plan, PLAN_VIEW(plan, whole, kinds));
 }

@@ -8,7 +8,7 @@ import type { Change, Plan } from "../model/plan.ts";
 import { type BrandChange, brandChanges, brandLines } from "./brands.ts";
 import { changeLines, changeParts } from "./change-parts.ts";
 import { DESTRUCTIVE_HEADING, riskFirst } from "./groups.ts";
-import { printable, summaryLine } from "./names.ts";
+import { printable, type ReportedKinds, summaryLine } from "./names.ts";
 import { refusalTextLines } from "./refusals.ts";
 import type { Style } from "./style.ts";
 import { navigationRows, type RowMark } from "./tree.ts";
@@ -78,11 +78,11 @@ const MARK_COLOURS: Record<RowMark, keyof Style | undefined> = {
 };
 
 /** The navigation of each site the plan changes, as a tree. */
-export function navigationLines(plan: Plan, style: Style): string[] {
+export function navigationLines(plan: Plan, style: Style, kinds?: ReportedKinds): string[] {
   const lines: string[] = [];
   for (const navigation of plan.navigation ?? []) {
     lines.push(style.bold(`Navigation of ${printable(navigation.address)} after this plan:`));
-    for (const row of navigationRows(navigation)) {
+    for (const row of navigationRows(navigation, kinds)) {
       const colour = MARK_COLOURS[row.mark];
       const paint = (text: string) => (colour ? style[colour](text) : text);
       const notes = row.notes.length > 0 ? style.dim(`  (${row.notes.join(", ")})`) : "";
@@ -121,15 +121,16 @@ function riskFirstLines(changes: readonly Change[], style: Style): string[] {
   ];
 }
 
-export function renderPlanText(plan: Plan, style: Style): string {
+/** The plan as text; `kinds`: those of the run that made it (default: the built-in kinds). */
+export function renderPlanText(plan: Plan, style: Style, kinds?: ReportedKinds): string {
   const lines: string[] = refusalTextLines(plan, style);
   if (plan.changes.length > 0) {
     lines.push(`Changes for organization ${printable(plan.organization)}:`, "");
     lines.push(...riskFirstLines(plan.changes, style));
-    lines.push(...navigationLines(plan, style));
+    lines.push(...navigationLines(plan, style, kinds));
   }
   for (const warning of plan.warnings) lines.push(style.yellow(`Warning: ${warning}`));
   if (plan.warnings.length > 0) lines.push("");
-  lines.push(style.bold(summaryLine(plan)));
+  lines.push(style.bold(summaryLine(plan, kinds)));
   return `${lines.join("\n")}\n`;
 }

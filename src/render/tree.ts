@@ -3,8 +3,9 @@
 // same in words after it, so that it reads without colour. A large navigation keeps what
 // changes, with one item of context on each side, and counts the unchanged items it folds.
 
+import { builtInKinds } from "../kinds/registry.ts";
 import type { Navigation, NavigationItem, NavigationMark } from "../model/plan.ts";
-import { itemText, kindCount, nameText, printable } from "./names.ts";
+import { itemText, kindCount, nameText, printable, type ReportedKinds } from "./names.ts";
 import { showValue } from "./values.ts";
 
 export type RowMark = "+" | "-" | "↕" | "~" | " ";
@@ -81,8 +82,16 @@ export function itemNotes(
   return notes.map(printable);
 }
 
+/** How a run of folded items reads: `12 sections`, or `12 items` of several kinds. */
+function foldedText(folded: readonly NavigationItem[], kinds: ReportedKinds): string {
+  const kindsFolded = new Set(folded.map((item) => item.kind));
+  return kindsFolded.size === 1
+    ? kindCount(folded[0]!.kind, folded.length, kinds)
+    : `${folded.length.toLocaleString("en-US")} items`;
+}
+
 /** The rows of a navigation: its item first, then its items as a tree. */
-export function navigationRows(navigation: Navigation): TreeRow[] {
+export function navigationRows(navigation: Navigation, kinds: ReportedKinds = builtInKinds): TreeRow[] {
   const rows: TreeRow[] = [
     {
       mark: navigation.new ? "+" : " ",
@@ -91,16 +100,20 @@ export function navigationRows(navigation: Navigation): TreeRow[] {
       notes: navigation.new ? ["new"] : [],
     },
   ];
-  const fold = count(navigation.items) > FOLD_OVER;
+  const fold =
+    count(navigation.items) > FOLD_OVER
+      ? (folded: readonly NavigationItem[]) => foldedText(folded, kinds)
+      : undefined;
   addRows(rows, navigation.items, "", fold, undefined, navigation.new === true);
   return rows;
 }
 
+/** `fold`: how a run of folded items reads, when the tree folds; absent, every item is shown. */
 function addRows(
   rows: TreeRow[],
   items: readonly NavigationItem[],
   indent: string,
-  fold: boolean,
+  fold: ((folded: readonly NavigationItem[]) => string) | undefined,
   parent: NavigationItem | undefined,
   parentNew: boolean,
 ): void {
@@ -112,15 +125,10 @@ function addRows(
       while (index < items.length && !shown[index]) index++;
       const folded = items.slice(start, index);
       const last = index === items.length;
-      const kinds = new Set(folded.map((item) => item.kind));
-      const what =
-        kinds.size === 1
-          ? kindCount(folded[0]!.kind, folded.length)
-          : `${folded.length.toLocaleString("en-US")} items`;
       rows.push({
         mark: " ",
         prefix: `${indent}${last ? "└─ " : "├─ "}`,
-        text: `… ${what}, unchanged`,
+        text: `… ${fold!(folded)}, unchanged`,
         notes: [],
       });
       continue;

@@ -59,7 +59,9 @@ async function refuseOutdated(
   const { output, secrets } = context;
   const { difference, current, shown } = refusal;
   context.observer?.refused?.({ difference, current: shown });
-  output.out(`The plan for the live organization now:\n\n${renderPlanText(shown, output.style)}`);
+  output.out(
+    `The plan for the live organization now:\n\n${renderPlanText(shown, output.style, context.kinds)}`,
+  );
   let next = "make a new plan with docsync plan --out, review it, and apply that one.";
   if (options.out) {
     const sealed = sealPlan(current, setup.desired, {
@@ -93,7 +95,8 @@ export async function applySavedPlan(
   const approved = approvedPlan(input);
   const counter = new RequestCounter();
   const client = connect(options, context.env, output, counter);
-  const show = (plan: Plan) => output.out(renderPlanText(redactPlan(plan, context.secrets), output.style));
+  const show = (plan: Plan) =>
+    output.out(renderPlanText(redactPlan(plan, context.secrets), output.style, context.kinds));
   try {
     const session = commandSession(context, client, { counter, planned: show });
     const applied = await applyApproved(

@@ -54,7 +54,8 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
   const counter = new RequestCounter();
   const client = connect(options, context.env, context.output, counter);
   const sensitive = desired.sensitiveValues;
-  const show = (plan: Plan) => output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
+  const show = (plan: Plan) =>
+    output.out(renderPlanText(redactPlan(plan, sensitive), output.style, context.kinds));
   try {
     const session = commandSession(context, client, { counter, planned: show });
     const applied = await planAndApply(session, desired, {

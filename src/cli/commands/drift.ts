@@ -34,8 +34,8 @@ export function registerDriftCommand(program: Command, context: CommandContext):
         context.observer?.result?.({ command: "drift", drift: report });
         const { output } = context;
         if (options.format === "json") output.out(`${JSON.stringify(report, null, 2)}\n`);
-        else if (options.format === "markdown") output.out(renderDriftMarkdown(safe));
-        else if (options.format === "html") output.out(renderDriftHtml(safe));
+        else if (options.format === "markdown") output.out(renderDriftMarkdown(safe, context.kinds));
+        else if (options.format === "html") output.out(renderDriftHtml(safe, context.kinds));
         else output.out(renderDriftText(report, output.style));
         if (report.drifted) context.exitCode = 2;
       } finally {

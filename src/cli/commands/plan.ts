@@ -53,7 +53,7 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         });
         context.observer?.result?.({ command: "plan", plan: safe });
         const format = options.json ? "json" : options.format;
-        const show = () => context.output.out(renderPlan(safe, format, context.output.style));
+        const show = () => context.output.out(renderPlan(safe, format, context.output.style, context.kinds));
         // In text and Markdown the plan comes first. In JSON it comes once nothing more can fail,
         // so that a failure's document is the one printed.
         if (format !== "json") show();

@@ -15,7 +15,7 @@ export function registerShowCommand(program: Command, context: CommandContext): 
     .option("--format <format>", "text, markdown, json or html", formatOption, "text")
     .action(async (file: string, options: { format: Format }) => {
       const saved = await readSavedPlan(file);
-      context.output.out(renderPlan(planOfSaved(saved), options.format, context.output.style));
+      context.output.out(renderPlan(planOfSaved(saved), options.format, context.output.style, context.kinds));
       if (options.format === "text") context.output.err(`Planned at ${saved.savedAt}.\n`);
     });
 }
