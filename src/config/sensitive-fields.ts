@@ -1,5 +1,7 @@
 // The fields whose values must never be printed: interpolation gathers their values for
-// redaction, and the readers note where they are.
+// redaction, and the readers note where they are. A run's own come from its kind set
+// (`KindSet.sensitiveFields`, which loadConfig passes to interpolation); these are the built-in
+// kinds', for callers that pass none.
 
 import { builtInKinds } from "../kinds/registry.ts";
 

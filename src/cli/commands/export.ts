@@ -55,6 +55,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
     .option(
       "--prune-org",
       // A singleton, and a kind whose items the export finds (no call lists them), is never pruned.
+      // The help is made before any session: the run's kinds are the context's.
       `also prune ${listed((context.kinds ?? builtInKinds).reported.filter((kind) => !kind.exportFind && !kind.singleton).map(pluralOf))}: live ones the file does not list are deleted`,
     )
     .option(
@@ -73,9 +74,10 @@ export function registerExportCommand(program: Command, context: CommandContext)
         throw exists(options.output);
       }
       const client = connect(options, context.env, context.output);
+      const session = commandSession(context, client);
       let result: ExportResult;
       try {
-        result = await exportLive(commandSession(context, client), organization, {
+        result = await exportLive(session, organization, {
           pruneOrganizationWide: options.pruneOrg === true,
         });
       } finally {
@@ -116,7 +118,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
         return;
       }
       context.output.out(
-        `Exported organization ${organization} to ${options.output}: ${summary(result.counts, context.kinds ?? builtInKinds)}.\n` +
+        `Exported organization ${organization} to ${options.output}: ${summary(result.counts, session.kinds)}.\n` +
           `Check it with: docsync plan -c ${options.output}${result.variables.length > 0 ? ", once the variables above are set" : ""} (it shows no changes).\n`,
       );
     });
