@@ -49,7 +49,7 @@ export interface ListedField<D, L> {
 }
 
 /** The field's configured value: given, and undefined when not set. */
-export const valueOf = <D, L>(field: ListedField<D, L>, desired: D, ctx: PlanContext): unknown =>
+export const configuredValue = <D, L>(field: ListedField<D, L>, desired: D, ctx: PlanContext): unknown =>
   field.value ? field.value(desired, ctx) : (desired as Record<string, unknown>)[field.name];
 
 /** The field's value in an answer. */
@@ -73,7 +73,7 @@ export function fieldChanges<D, L>(
   const changes: FieldChange[] = [];
   const have = live !== undefined ? answerOf(field, live) : field.afterCreate ? field.initial : undefined;
   const options = field.sensitive ? { sensitive: true } : {};
-  compareField(changes, field.name, valueOf(field, desired, ctx), have, options);
+  compareField(changes, field.name, configuredValue(field, desired, ctx), have, options);
   return changes;
 }
 
@@ -85,7 +85,7 @@ export function bodyOf<D, L>(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
-    const value = valueOf(field, desired, ctx);
+    const value = configuredValue(field, desired, ctx);
     if (value !== undefined) body[field.name] = value;
   }
   return body;

@@ -20,12 +20,12 @@ import { temporarySegment, uniqueClaim } from "../unique.ts";
 import {
   answerOf,
   bodyOf,
+  configuredValue,
   exportedValue,
   fieldChanges,
   kept,
   type ListedField,
   referred,
-  valueOf,
 } from "./listed-fields.ts";
 
 export type { ListedField } from "./listed-fields.ts";
@@ -155,7 +155,7 @@ export function listedKind<T extends KindTypes, C extends string = string>(
           (field.change ?? "patch") === "patch" && changes.some((change) => change.field === field.name),
       );
       const body: Record<string, unknown> = {};
-      for (const field of changed) body[field.name] = valueOf(field, desired, ctx) ?? null;
+      for (const field of changed) body[field.name] = configuredValue(field, desired, ctx) ?? null;
       const call: CallDraft = {
         method: shape.updateMethod ?? "PATCH",
         path: itemPath(live.item, scope),
