@@ -1,6 +1,7 @@
 // The fields of a listed kind (listed.ts), as data, and what each says of one item: its configured
 // value, the live one, how the two compare, what a body sends and what an export writes.
 
+import type { ErrorCode } from "../../errors.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField } from "../compare.ts";
 import type { ExportContext, PlanContext } from "../types.ts";
@@ -37,6 +38,9 @@ export interface ListedField<D, L> {
    * names it by its key there.
    */
   refers?: string;
+  /** For a field the configuration may leave out but a create needs: the error a create
+   * without it stops the plan with, and what to give (`a URL, or { text: ... }`). */
+  neededToCreate?: { code: ErrorCode; give: string };
   /** The configured value of the raw one, when they differ (a team title → `{ title }`). */
   resolve?(raw: unknown): unknown;
   /** The value compared and sent, when not the configured one (a team title → its id). */

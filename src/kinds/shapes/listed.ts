@@ -9,13 +9,23 @@
 // releases them; a call that stops naming another item says so (`unrefs`). A kind's module
 // states only what differs, as code around what the shape makes.
 
+import { DocsyncError } from "../../errors.ts";
+import { placeOf } from "../../model/desired.ts";
 import type { FieldChange, HttpMethod } from "../../model/plan.ts";
 import { type ApiPath, pathText } from "../../model/references.ts";
 import { compareField } from "../compare.ts";
 import type { DesiredIn } from "../kind-types.ts";
 import { leafNodes } from "../live-nodes.ts";
 import { below } from "../paths.ts";
-import type { CallDraft, Identity, KindConfig, KindModule, KindTypes, ScopeIn } from "../types.ts";
+import type {
+  CallDraft,
+  Identity,
+  KindConfig,
+  KindModule,
+  KindTypes,
+  PlanContext,
+  ScopeIn,
+} from "../types.ts";
 import { temporarySegment, uniqueClaim } from "../unique.ts";
 import {
   answerOf,
@@ -58,6 +68,8 @@ export interface ListedShape<T extends KindTypes, C extends string = string> {
   updateSummary?: string;
   /** The PATCH that sets the fields the create call does not take. Default: `configure KIND`. */
   afterCreateSummary?: string;
+  /** A comment an export writes into an item's mapping: what it leaves out of it. */
+  exportComment?(live: T["live"]): string | undefined;
   /** For a kind whose key the API keeps unique: what an item another run made meanwhile must
    * hold to be taken as this create's result (`recover.adopt`). */
   adopt?(desired: DesiredIn<T>): Record<string, unknown>;
@@ -76,6 +88,14 @@ export function listedKind<T extends KindTypes, C extends string = string>(
   const unique = fields.filter((field) => field.unique);
   const replaced = fields.filter((field) => field.change === "replace");
   const sensitive = fields.filter((field) => field.sensitive).map((field) => field.name);
+  /** Stops the plan when a create lacks a field it needs. */
+  const needed = (field: ListedField<DesiredIn<T>, T["live"]>, desired: DesiredIn<T>, ctx: PlanContext) => {
+    if (configuredValue(field, desired, ctx) !== undefined) return;
+    const { code, give } = field.neededToCreate!;
+    const named = `${kind} ${JSON.stringify(keyOf(desired))}`;
+    const message = `${placeOf(desired.at)}: ${named} does not exist, and creating it needs its ${field.name}: give ${field.name} (${give}).`;
+    throw new DocsyncError(code, message);
+  };
   return {
     kind,
     collection: shape.collection,
@@ -122,6 +142,7 @@ export function listedKind<T extends KindTypes, C extends string = string>(
       : {}),
 
     create(desired, address, scope, ctx) {
+      for (const field of fields) if (field.neededToCreate) needed(field, desired, ctx);
       const path = shape.path(scope);
       const body = bodyOf(
         fields.filter((field) => !field.afterCreate),
@@ -198,6 +219,8 @@ export function listedKind<T extends KindTypes, C extends string = string>(
         const value = exportedValue(field, live.item, ctx);
         if (value !== undefined) config[field.name] = value;
       }
+      const comment = shape.exportComment?.(live.item);
+      if (comment !== undefined) ctx.comment(config, comment);
       return config;
     },
   };
