@@ -2,6 +2,7 @@
 // value, the live one, how the two compare, what a body sends and what an export writes.
 
 import type { ErrorCode } from "../../errors.ts";
+import { type Address, addressOf } from "../../model/address.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField } from "../compare.ts";
 import type { ExportContext, PlanContext } from "../types.ts";
@@ -33,18 +34,17 @@ export interface ListedField<D, L> {
   /** Compared, never shown (a certificate). */
   sensitive?: boolean;
   /**
-   * The sibling kind whose live item's id it holds (a SAML provider's default team): an update
-   * that changes it, or the delete of this item, stops referring to that item, and an export
-   * names it by its key there.
+   * It names an item of a sibling kind (a SAML provider's default team): written as that item's
+   * key, listed under `collection` (configured as `{ [key]: value }`), or as `{ id }` for a live
+   * one; the calls send and the answer holds its id. A call that changes it, or deletes this
+   * item, stops referring to the item it named; an export names it by its key when it lists it.
    */
-  refers?: string;
+  refers?: { kind: string; collection: string; key: string };
   /** For a field the configuration may leave out but a create needs: the error a create
    * without it stops the plan with, and what to give (`a URL, or { text: ... }`). */
   neededToCreate?: { code: ErrorCode; give: string };
-  /** The configured value of the raw one, when they differ (a team title → `{ title }`). */
+  /** The configured value of the raw one, when they differ (a URL → `{ url }`). */
   resolve?(raw: unknown): unknown;
-  /** The value compared and sent, when not the configured one (a team title → its id). */
-  value?(desired: D, ctx: PlanContext): unknown;
   /** Its changes, when it is not compared as one value (a source the API answers in part). */
   diff?(desired: D, live: L | undefined): FieldChange[];
   /** What an export writes for the answer's value, undefined for nothing (default: the value,
@@ -52,9 +52,21 @@ export interface ListedField<D, L> {
   exported?(value: unknown): unknown;
 }
 
-/** The field's configured value: given, and undefined when not set. */
-export const configuredValue = <D, L>(field: ListedField<D, L>, desired: D, ctx: PlanContext): unknown =>
-  field.value ? field.value(desired, ctx) : (desired as Record<string, unknown>)[field.name];
+/** Where the configured values are worked out: the plan, and the container of the item. */
+export interface Valuing {
+  ctx: PlanContext;
+  container: Address;
+}
+
+/** The field's configured value as calls send it; undefined when not set. */
+export function configuredValue<D, L>(field: ListedField<D, L>, desired: D, at: Valuing): unknown {
+  const value = (desired as Record<string, unknown>)[field.name];
+  if (!field.refers || typeof value !== "object" || value === null) return value;
+  const named = value as Record<string, string>;
+  if ("id" in named) return named.id;
+  // An item named by its key: its id, live or to be filled in once this plan creates it.
+  return at.ctx.idOf(addressOf(at.container, field.refers.kind, named[field.refers.key]!));
+}
 
 /** The field's value in an answer. */
 export function answerOf<D, L>(field: ListedField<D, L>, live: L): unknown {
@@ -71,13 +83,13 @@ export function fieldChanges<D, L>(
   field: ListedField<D, L>,
   desired: D,
   live: L | undefined,
-  ctx: PlanContext,
+  at: Valuing,
 ): FieldChange[] {
   if (field.diff) return field.diff(desired, live);
   const changes: FieldChange[] = [];
   const have = live !== undefined ? answerOf(field, live) : field.afterCreate ? field.initial : undefined;
   const options = field.sensitive ? { sensitive: true } : {};
-  compareField(changes, field.name, configuredValue(field, desired, ctx), have, options);
+  compareField(changes, field.name, configuredValue(field, desired, at), have, options);
   return changes;
 }
 
@@ -85,11 +97,11 @@ export function fieldChanges<D, L>(
 export function bodyOf<D, L>(
   fields: readonly ListedField<D, L>[],
   desired: D,
-  ctx: PlanContext,
+  at: Valuing,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
-    const value = configuredValue(field, desired, ctx);
+    const value = configuredValue(field, desired, at);
     if (value !== undefined) body[field.name] = value;
   }
   return body;
@@ -101,11 +113,11 @@ export function exportedValue<D, L>(field: ListedField<D, L>, live: L, ctx: Expo
   if (field.exported) return field.exported(value);
   if (value === undefined || value === null) return undefined;
   // An id of another kind's item: its key there when the export lists it.
-  if (field.refers) return ctx.exportedKey(field.refers, String(value)) ?? { id: value };
+  if (field.refers) return ctx.exportedKey(field.refers.kind, String(value)) ?? { id: value };
   return value;
 }
 
-/** The live ids of items the fields `refers` to that a live item names. */
+/** The live ids of the items that `fields` of a live item name. */
 export const referred = <D, L>(fields: readonly ListedField<D, L>[], live: L): string[] =>
   fields.flatMap((field) => {
     const value = field.refers ? answerOf(field, live) : undefined;
