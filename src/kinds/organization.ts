@@ -22,9 +22,14 @@ export type OrganizationScope<C extends string = never, D = never> = Scope<
   LiveState
 >;
 
+/** The types of a kind at the top of an organization, whose list is under the collection `C`. */
+export type TopLevelTypes<C extends string, T extends Partial<KindTypes> & { desired: ItemMeta }> = Types<
+  T & { parent: OrganizationConfig<C, T["desired"]>; parentNode: LiveState }
+>;
+
 /** A kind at the top of an organization, whose list is under the collection `C`. */
 export type TopLevelKind<C extends string, T extends Partial<KindTypes> & { desired: ItemMeta }> = KindModule<
-  Types<T & { parent: OrganizationConfig<C, T["desired"]>; parentNode: LiveState }>
+  TopLevelTypes<C, T>
 > & { collection: C };
 
 /** A top-level kind's list in the organization's configuration, as the kind reads it. */

@@ -2,11 +2,10 @@
 // the claim keys that order the calls taking and giving them up, the temporary values that let
 // two items exchange them, and the path the API derives for a section it creates.
 
-import { addressText, type Id } from "../model/address.ts";
-import type { Scope } from "./types.ts";
+import { type Address, addressText, type Id } from "../model/address.ts";
 
 /** The key under which calls claim and release `value` of `field` in the scope's container. */
-export const uniqueClaim = (scope: Scope, field: string, value: string): string =>
+export const uniqueClaim = (scope: { address: Address }, field: string, value: string): string =>
   `${addressText(scope.address)}#${field}=${value}`;
 
 /**
