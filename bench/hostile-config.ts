@@ -1,22 +1,26 @@
 // Validating hostile configuration files just under the size limit: one long line (a flow list,
 // a scalar, a JSON document, a flow mapping of many keys), lists nested hundreds deep, many
 // aliases, a chain of anchors each holding the one before, and aliases of aliases (billion
-// laughs) kept under the limit of what they may repeat. Each is validated in a process of its
-// own, so that each peak memory is its own. The target: peak RSS at most 25 times the file.
+// laughs) kept under the limit of what they may repeat. Each is validated by `docsync validate`
+// as the package runs it (the build of the sources as they are) in a process of its own, so that
+// each peak memory is its own and holds neither the TypeScript loader nor the schema's compiler.
+// The target: peak RSS at most 25 times the file.
 //
 //   node --import tsx bench/hostile-config.ts            prints one JSON line with every measure
-//   node --import tsx bench/hostile-config.ts load FILE  (internal) validates FILE
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError } from "../src/config/diagnostics.ts";
-import { loadConfig } from "../src/config/load.ts";
+import { buildCli } from "../scripts/build.ts";
 
 /** Just under the 10 MB limit (DEFAULT_MAX_CONFIG_MB). */
 const SIZE = 9_900_000;
+/** Where the CLI is built: beside the dependencies, where its imports resolve. */
+const CLI_DIR = fileURLToPath(new URL("../node_modules/.cache/docsync-bench/hostile-cli", import.meta.url));
+/** Loaded before the CLI: prints the process's peak RSS (MB) as its last line on stderr. */
+const PRINT_RSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\nmaxrss "+process.resourceUsage().maxRSS/1024+"\\n"))`;
 /** A child that takes longer is stopped and reported as such. */
 const TIMEOUT_MS = 300_000;
 const HEAD = "version: 1\norganization: org_1\n";
@@ -91,10 +95,13 @@ export function hostileRows(read: HostileMeasure[]): [string, string, string][] 
 
 function child(name: string, file: string): HostileMeasure {
   const mb = statSync(file).size / 1e6;
-  const run = spawnSync(process.execPath, ["--import", "tsx", "bench/hostile-config.ts", "load", file], {
-    encoding: "utf8",
-    timeout: TIMEOUT_MS,
-  });
+  const started = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    ["--import", PRINT_RSS, join(CLI_DIR, "cli.js"), "validate", "-c", file],
+    { encoding: "utf8", timeout: TIMEOUT_MS },
+  );
+  const ms = performance.now() - started;
   if (run.error !== undefined || run.status === null) {
     return {
       name,
@@ -104,27 +111,22 @@ function child(name: string, file: string): HostileMeasure {
       outcome: `did not end in ${TIMEOUT_MS / 1000} s`,
     };
   }
-  if (run.status !== 0) throw new Error(`bench/hostile-config.ts load failed on ${name}: ${run.stderr}`);
-  return { name, mb, ...(JSON.parse(run.stdout) as Omit<HostileMeasure, "name" | "mb">) };
+  const rss = /\nmaxrss ([\d.]+)\n$/.exec(run.stderr);
+  const said = run.stderr.slice(0, rss?.index ?? run.stderr.length);
+  // Refused: exit code 1 and a first error at the file's line and column, no stack trace.
+  const located = said.startsWith(`Error: ${file}:`) && /^Error: .*:\d+:\d+: /.test(said);
+  const refused = run.status === 1 && located && !/\n\s+at /.test(said);
+  if (rss === null || !(run.status === 0 || refused))
+    throw new Error(`docsync validate failed on ${name} (exit code ${run.status}): ${said.slice(0, 2000)}`);
+  const first = said.split("\n")[0]?.slice(`Error: ${file}:`.length) ?? "";
+  const outcome = run.status === 0 ? "valid" : `refused: ${first.replace(/^\d+:\d+: /, "").slice(0, 80)}`;
+  return { name, mb, ms, maxRssMb: Number(rss[1]), outcome };
 }
 
 const isProgram =
   process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-const [mode, file] = process.argv.slice(2);
-if (!isProgram) {
-  // Imported for hostileRows.
-} else if (mode === "load" && file !== undefined) {
-  const started = performance.now();
-  let outcome = "valid";
-  try {
-    await loadConfig({ paths: [file], env: {} });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    outcome = `refused: ${error.diagnostics[0]?.message.slice(0, 80)}`;
-  }
-  const ms = performance.now() - started;
-  console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, outcome }));
-} else {
+if (isProgram) {
+  await buildCli(CLI_DIR);
   const dir = mkdtempSync(join(tmpdir(), "docsync-bench-hostile-"));
   try {
     const measures = Object.entries(HOSTILE).map(([name, make], index) => {

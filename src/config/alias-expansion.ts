@@ -41,55 +41,91 @@ const wholeFile = (file: YamlFile, message: string): Diagnostic => ({
   message,
 });
 
-interface Measure {
+export interface Measure {
   size: number;
   depth: number;
 }
 
+/** Where a walk of the value is: the objects open on the way down, in parallel arrays (a chain of
+ * anchors nests a value hundreds of thousands of levels deep: an object per level would cost more
+ * than the file), with what each holds and how far it has been gone through. */
+class Walk {
+  readonly nodes: object[] = [];
+  /** A list's items, or a mapping's keys (a list of its values would cost more). */
+  readonly children: unknown[][] = [];
+  readonly next: number[] = [];
+  readonly sizes: number[] = [];
+  readonly depths: number[] = [];
+
+  enter(node: object): void {
+    this.nodes.push(node);
+    this.children.push(Array.isArray(node) ? node : Object.keys(node));
+    this.next.push(0);
+    this.sizes.push(1);
+    this.depths.push(1);
+  }
+
+  /** Adds a child's measure to the innermost open object's. */
+  add(size: number, depth: number): void {
+    const top = this.nodes.length - 1;
+    (this.sizes[top] as number) += size;
+    if (depth + 1 > (this.depths[top] as number)) this.depths[top] = depth + 1;
+  }
+
+  leave(): Measure {
+    this.nodes.pop();
+    this.children.pop();
+    this.next.pop();
+    return { size: this.sizes.pop() as number, depth: this.depths.pop() as number };
+  }
+}
+
 /** How many nodes `value` holds with its aliases expanded (each shared object counts each time)
  * and how deep they nest, or "cycle" when an object holds itself. Without recursion: aliases may
- * nest a value far deeper than the stack goes. */
-function expandedSize(root: unknown): Measure | "cycle" {
-  const done = new Map<object, Measure>();
-  const open = new Set<object>();
-  const stack: { node: object; children: unknown[]; next: number; measure: Measure }[] = [];
-  const enter = (node: object) => {
-    open.add(node);
-    stack.push({ node, children: Object.values(node), next: 0, measure: { size: 1, depth: 1 } });
-  };
+ * nest a value far deeper than the stack goes. Each object is measured once: a million aliases of
+ * one anchor cost a lookup each. */
+export function expandedSize(root: unknown): Measure | "cycle" {
   if (root === null || typeof root !== "object") return { size: 1, depth: 0 };
-  enter(root);
-  let last: Measure = { size: 1, depth: 1 };
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1] as (typeof stack)[number];
-    if (top.next < top.children.length) {
-      const child = top.children[top.next++];
+  // Each object met: OPEN while it is being measured, then its measure's index in the two lists.
+  // A WeakMap: its entries are two words to a Map's three, and a file may hold a million objects.
+  const met = new WeakMap<object, number>();
+  const sizes: number[] = [];
+  const depths: number[] = [];
+  const walk = new Walk();
+  met.set(root, OPEN);
+  walk.enter(root);
+  for (;;) {
+    const top = walk.nodes.length - 1;
+    const children = walk.children[top] as unknown[];
+    const at = walk.next[top] as number;
+    if (at < children.length) {
+      walk.next[top] = at + 1;
+      const holder: object = walk.nodes[top] as object;
+      const child =
+        children === holder ? children[at] : (holder as Record<string, unknown>)[children[at] as string];
       if (child === null || typeof child !== "object") {
-        top.measure.size += 1;
+        walk.add(1, 0);
         continue;
       }
-      if (open.has(child)) return "cycle";
-      const known = done.get(child);
+      const known = met.get(child);
+      if (known === OPEN) return "cycle";
       if (known === undefined) {
-        enter(child);
-        continue;
-      }
-      top.measure.size += known.size;
-      top.measure.depth = Math.max(top.measure.depth, known.depth + 1);
+        met.set(child, OPEN);
+        walk.enter(child);
+      } else walk.add(sizes[known] as number, depths[known] as number);
       continue;
     }
-    stack.pop();
-    open.delete(top.node);
-    done.set(top.node, top.measure);
-    last = top.measure;
-    const parent = stack[stack.length - 1];
-    if (parent !== undefined) {
-      parent.measure.size += top.measure.size;
-      parent.measure.depth = Math.max(parent.measure.depth, top.measure.depth + 1);
-    }
+    const node = walk.nodes[top] as object;
+    const measure = walk.leave();
+    if (walk.nodes.length === 0) return measure;
+    met.set(node, sizes.length);
+    sizes.push(measure.size);
+    depths.push(measure.depth);
+    walk.add(measure.size, measure.depth);
   }
-  return last;
 }
+
+const OPEN = -1;
 
 /** An error at each alias written inside the node its anchor names, as the `yaml` package reads
  * the file: where the value holds itself. */

@@ -121,7 +121,23 @@ function describeValue(data: unknown): string {
 
 const characters = (n: unknown) => `${String(n)} character${n === 1 ? "" : "s"} long`;
 const items = (n: unknown) => `${String(n)} item${n === 1 ? "" : "s"}`;
-const length = (data: unknown) => [...String(data)].length;
+/** Characters as the schema counts them (a pair of surrogates is one), without an array of them:
+ * a value may be megabytes long. */
+function length(data: unknown): number {
+  const text = String(data);
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
 
 /** The known key nearest to a mistyped one, when it is close enough to be a typo. */
 function closest(key: string, known: string[]): string | undefined {
@@ -138,20 +154,26 @@ function closest(key: string, known: string[]): string | undefined {
   return best?.name;
 }
 
-/** Edit distance where swapping two neighbours counts as one edit (the commonest typo). */
+/** Edit distance where swapping two neighbours counts as one edit (the commonest typo). Three
+ * rows of the table at a time: it is asked for each unknown key, and a file may hold a million. */
 function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number) => d[i]?.[j] ?? 0;
+  let before = new Uint32Array(b.length + 1);
+  let previous = Uint32Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Uint32Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      let best = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      (d[i] as number[])[j] = best;
+        best = Math.min(best, (before[j - 2] as number) + 1);
+      current[j] = best;
     }
+    [before, previous, current] = [previous, current, before];
   }
-  return at(a.length, b.length);
+  return previous[b.length] as number;
 }

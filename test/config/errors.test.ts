@@ -160,6 +160,48 @@ describe("schema errors", () => {
     );
   });
 
+  it("counts characters as the schema does: a pair of surrogates is one, a lone one is one", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "teams:",
+        `  - title: ${"😀".repeat(70)}`,
+        `  - title: "${"\\ud83d".repeat(40)}${"😀".repeat(30)}"`,
+        `  - title: ${"x".repeat(1_000_000)}`,
+      ),
+    });
+    expect(message).toBe(
+      [
+        "a.yaml:4:12: teams[0].title: must be at most 64 characters long (got 70)",
+        "a.yaml:5:12: teams[1].title: must be at most 64 characters long (got 70)",
+        "a.yaml:6:12: teams[2].title: must be at most 64 characters long (got 1000000)",
+        "3 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
+  it("guesses the key a typo meant, two letters swapped counting as one edit", async () => {
+    const message = await loadErrors({
+      "a.yaml": yaml(
+        ...head,
+        "policy:",
+        "  maxDetsroy: 1",
+        "  purne: [sites]",
+        "  prunes: [sites]",
+        "  x: 1",
+      ),
+    });
+    expect(message).toBe(
+      [
+        'a.yaml:4:3: policy.maxDetsroy: unknown key "maxDetsroy" (did you mean "maxDestroy"?)',
+        'a.yaml:5:3: policy.purne: unknown key "purne" (did you mean "prune"?)',
+        'a.yaml:6:3: policy.prunes: unknown key "prunes" (did you mean "prune"?)',
+        'a.yaml:7:3: policy.x: unknown key "x"',
+        "4 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
   it("gives one message for a redirect with both or neither of to and destination", async () => {
     const message = await loadErrors({
       "a.yaml": yaml(

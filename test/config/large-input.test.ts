@@ -57,6 +57,19 @@ describe("a configuration with more than 100,000 errors", () => {
     ]);
   });
 
+  it("counts the errors of a mapping validated a piece at a time", LARGE, async () => {
+    const keys = Array.from({ length: 25_000 }, (_, n) => `k${n}: ${n}`);
+    const line = `policy: {maxDestroy: -1, ${keys.join(", ")}, prune: [nothing]}`;
+    const message = await loadErrors({ "a.yaml": yaml(...head, line) });
+    const lines = message.split("\n");
+    // The first errors found are placed: the unknown keys, which the schema checks first.
+    expect(lines[0]).toBe('a.yaml:3:26: policy.k0: unknown key "k0"');
+    expect(lines.slice(-2)).toEqual([
+      `a.yaml:3:${line.indexOf("k49:") + 1}: policy.k49: unknown key "k49" (and 24,952 more errors in this file, not listed)`,
+      "50 errors in 1 file.",
+    ]);
+  });
+
   it("prints every error when there are 50 or fewer", async () => {
     const message = await loadErrors({
       "a.yaml": yaml(...head, `teams: [${Array(50).fill("1").join(", ")}]`),
