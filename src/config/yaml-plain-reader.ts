@@ -86,6 +86,13 @@ const WORDS = new Map<string, unknown>([
   ["FALSE", false],
 ]);
 
+/** Whether a plain scalar may start with a `-` followed by `code`: a letter, a digit or a dot
+ * (`-1`, `-.5`, `-x`). */
+function wordAfterDash(code: number): boolean {
+  const lower = code | 0x20;
+  return (code >= 0x30 && code <= 0x39) || (lower >= 0x61 && lower <= 0x7a) || code === 0x2e;
+}
+
 /** A plain scalar's value, as CONFIG_SCHEMA resolves it (yaml-schema.ts). Never empty here. */
 function plainValue(text: string): unknown {
   if (text.includes("${")) return new PlainInterpolation(text);
@@ -176,7 +183,10 @@ class Reader {
       const at = this.skipSpaces(this.start + 1);
       if (at >= this.end || this.code(at) === HASH) {
         this.pos = this.next;
-        items.push(this.nested(indent, depth, false));
+        const item = this.nested(indent, depth, false);
+        // After an empty entry, js-yaml reads an entry of a list less indented into this one.
+        if (item === null && this.nextContent() && this.col < indent && this.isEntry(this.start)) outside();
+        items.push(item);
       } else if (this.isEntry(at)) {
         outside();
       } else if (keyEnd(this.text, at, this.end) !== -1) {
@@ -242,7 +252,7 @@ class Reader {
       this.endOfLine(after, end);
       return value;
     }
-    if (has(INDICATOR, first) && !(first === DASH && at + 1 < end && this.code(at + 1) !== SPACE)) outside();
+    if (has(INDICATOR, first) && !(first === DASH && wordAfterDash(this.code(at + 1)))) outside();
     let stop = end;
     for (let i = at; i < end; i++) {
       const code = this.code(i);
@@ -355,7 +365,7 @@ class FlowReader {
       this.at = after;
       return value;
     }
-    if (has(INDICATOR, first) && !(first === DASH && text.charCodeAt(at + 1) !== SPACE)) outside();
+    if (has(INDICATOR, first) && !(first === DASH && wordAfterDash(text.charCodeAt(at + 1)))) outside();
     let stop = at;
     for (; stop < this.end; stop++) {
       const code = text.charCodeAt(stop);
@@ -393,6 +403,10 @@ function keyEnd(text: string, at: number, end: number): number {
 
 /** The key written from `at` to its `:`, as js-yaml names it. */
 function keyOf(text: string, at: number, colon: number): string {
+  // The same few keys are written on most lines: one met before is taken as it is, without a copy.
+  const slot = (colon - at + 31 * text.charCodeAt(at) + 7 * text.charCodeAt(colon - 1)) & 255;
+  const known = KNOWN_KEYS[slot];
+  if (known !== undefined && known.length === colon - at && text.startsWith(known, at)) return known;
   const first = text.charCodeAt(at);
   let key: string;
   if (first === DOUBLE || first === SINGLE) {
@@ -402,10 +416,14 @@ function keyOf(text: string, at: number, colon: number): string {
     // A plain `<<` merges.
     if (written === "<<") outside();
     key = String(plainValue(written));
+    if (key === written && key !== "__proto__") KNOWN_KEYS[slot] = key;
   }
   if (key === "__proto__") outside();
   return key;
 }
+
+/** Plain keys read as their text, by a hash of their length and first and last characters. */
+const KNOWN_KEYS: (string | undefined)[] = new Array(256);
 
 /** The quoted scalar at `at` of `text` and where it ends, before `end`: on its line. Of the escapes
  * of double quotes, only \\, \", \/, \n and \t are read. */
