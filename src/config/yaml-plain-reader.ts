@@ -122,20 +122,16 @@ class Reader {
     return value;
   }
 
-  private code(at: number): number {
-    return this.text.charCodeAt(at);
-  }
-
   /** Moves to the next line with content (not blank, not only a comment); false at the end. */
   private nextContent(): boolean {
     if (this.entryContent) return true;
     const { text } = this;
     for (let line = this.pos; line < text.length; ) {
       let at = line;
-      while (this.code(at) === SPACE) at++;
+      while (this.text.charCodeAt(at) === SPACE) at++;
       let lineBreak = text.indexOf("\n", at);
       if (lineBreak === -1) lineBreak = text.length;
-      const first = this.code(at);
+      const first = this.text.charCodeAt(at);
       if (first === LF || first === CR || first === HASH || at === text.length) {
         line = lineBreak + 1;
         continue;
@@ -147,7 +143,7 @@ class Reader {
       this.pos = line;
       this.col = at - line;
       this.start = at;
-      this.end = this.code(lineBreak - 1) === CR ? lineBreak - 1 : lineBreak;
+      this.end = this.text.charCodeAt(lineBreak - 1) === CR ? lineBreak - 1 : lineBreak;
       this.next = lineBreak + 1;
       return true;
     }
@@ -165,12 +161,14 @@ class Reader {
 
   /** Whether a sequence entry starts at `at`: `-` alone or followed by a space. */
   private isEntry(at: number): boolean {
-    return this.code(at) === DASH && (at + 1 === this.end || this.code(at + 1) === SPACE);
+    return (
+      this.text.charCodeAt(at) === DASH && (at + 1 === this.end || this.text.charCodeAt(at + 1) === SPACE)
+    );
   }
 
   private skipSpaces(at: number): number {
     let to = at;
-    while (this.code(to) === SPACE) to++;
+    while (this.text.charCodeAt(to) === SPACE) to++;
     return to;
   }
 
@@ -181,7 +179,7 @@ class Reader {
       if (this.col > indent) outside();
       if (!this.isEntry(this.start)) break;
       const at = this.skipSpaces(this.start + 1);
-      if (at >= this.end || this.code(at) === HASH) {
+      if (at >= this.end || this.text.charCodeAt(at) === HASH) {
         this.pos = this.next;
         const item = this.nested(indent, depth, false);
         // After an empty entry, js-yaml reads an entry of a list less indented into this one.
@@ -214,7 +212,7 @@ class Reader {
       const key = keyOf(this.text, this.start, colon);
       if (Object.hasOwn(result, key)) outside();
       const at = this.skipSpaces(colon + 1);
-      if (at >= this.end || this.code(at) === HASH) {
+      if (at >= this.end || this.text.charCodeAt(at) === HASH) {
         this.pos = this.next;
         result[key] = this.nested(indent, depth, true);
       } else {
@@ -238,7 +236,7 @@ class Reader {
   /** A value written at `at` on the current line after a key or a `- `; the line is read. */
   private inline(at: number, indent: number, depth: number): unknown {
     const { end } = this;
-    const first = this.code(at);
+    const first = this.text.charCodeAt(at);
     if (first === 0x7c) return this.literal(at, indent);
     this.pos = this.next;
     if (first === 0x7b || first === 0x5b) {
@@ -252,31 +250,31 @@ class Reader {
       this.endOfLine(after, end);
       return value;
     }
-    if (has(INDICATOR, first) && !(first === DASH && wordAfterDash(this.code(at + 1)))) outside();
+    if (has(INDICATOR, first) && !(first === DASH && wordAfterDash(this.text.charCodeAt(at + 1)))) outside();
     let stop = end;
     for (let i = at; i < end; i++) {
-      const code = this.code(i);
+      const code = this.text.charCodeAt(i);
       // `key: a: b` is refused by js-yaml; `a:` at the end would start a mapping.
-      if (code === COLON && (i + 1 === end || this.code(i + 1) === SPACE)) outside();
-      if (code === SPACE && this.code(i + 1) === HASH) {
+      if (code === COLON && (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE)) outside();
+      if (code === SPACE && this.text.charCodeAt(i + 1) === HASH) {
         stop = i;
         break;
       }
     }
-    while (this.code(stop - 1) === SPACE) stop--;
+    while (this.text.charCodeAt(stop - 1) === SPACE) stop--;
     return plainValue(this.text.slice(at, stop));
   }
 
   /** After a value ending at `at`, only spaces and a comment may follow on the line. */
   private endOfLine(at: number, end: number): void {
     const after = this.skipSpaces(at);
-    if (after < end && !(after > at && this.code(after) === HASH)) outside();
+    if (after < end && !(after > at && this.text.charCodeAt(after) === HASH)) outside();
   }
 
   /** A literal block scalar whose header `|` or `|-` is at `at`: one line break is kept at its end,
    * or none. */
   private literal(at: number, indent: number): string {
-    const strip = this.code(at + 1) === DASH;
+    const strip = this.text.charCodeAt(at + 1) === DASH;
     this.endOfLine(strip ? at + 2 : at + 1, this.end);
     const { text } = this;
     const lines: string[] = [];
@@ -287,7 +285,7 @@ class Reader {
       const content = this.skipSpaces(line);
       let lineBreak = text.indexOf("\n", content);
       if (lineBreak === -1) lineBreak = text.length;
-      const end = lineBreak > line && this.code(lineBreak - 1) === CR ? lineBreak - 1 : lineBreak;
+      const end = lineBreak > line && this.text.charCodeAt(lineBreak - 1) === CR ? lineBreak - 1 : lineBreak;
       const spaces = content - line;
       if (content === end) {
         // A blank line longer than the block's indentation holds spaces: left to js-yaml.
