@@ -114,6 +114,8 @@ export interface LoadBench {
   cases: ValidateCase[];
   /** CPU time of a process validating a tiny file: subtracted from each case. */
   tinyCpuMs: number;
+  /** CPU time of `node -e 0`: how busy the machine was. */
+  nodeCpuMs: number;
   /** JSON.parse of the same data, warm, by number of redirects. */
   jsonMs: Record<number, number>;
   /** loadConfig of REDIRECT_COUNT redirects (LF) in a process of its own, for its peak memory. */
@@ -121,7 +123,13 @@ export interface LoadBench {
 }
 
 /** The benchmark table's rows for loading: [what, measured, target]. */
-export function loadRows({ cases, tinyCpuMs, jsonMs, memory }: LoadBench): [string, string, string][] {
+export function loadRows({
+  cases,
+  tinyCpuMs,
+  nodeCpuMs,
+  jsonMs,
+  memory,
+}: LoadBench): [string, string, string][] {
   const rows: [string, string, string][] = [];
   for (const redirects of REDIRECT_COUNTS) {
     const json = jsonMs[redirects] ?? Number.NaN;
@@ -130,7 +138,7 @@ export function loadRows({ cases, tinyCpuMs, jsonMs, memory }: LoadBench): [stri
       const what = `validate ${redirects.toLocaleString("en")} redirects (${mb.toFixed(1)} MB${form === "LF" ? "" : `, ${form === "CRLF" ? "CRLF line endings" : "one block scalar"}`}): CPU`;
       rows.push([
         what,
-        `${cpuMs.toFixed(0)} ms; JSON.parse warm ${json.toFixed(1)} ms; ${(cpuMs / json).toFixed(1)}× (validate of a tiny file: ${tinyCpuMs.toFixed(0)} ms, subtracted)`,
+        `${cpuMs.toFixed(0)} ms; JSON.parse warm ${json.toFixed(1)} ms; ${(cpuMs / json).toFixed(1)}× (validate of a tiny file: ${tinyCpuMs.toFixed(0)} ms, subtracted; node -e 0: ${nodeCpuMs.toFixed(0)} ms)`,
         "≤ 15× JSON.parse",
       ]);
     }
@@ -165,19 +173,20 @@ function child<T>(mode: "load" | "json", file: string): T {
 /** Loaded before the CLI: prints the process's CPU time (ms) as its last line on stderr. */
 const PRINT_CPU = `data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("\\ncpu "+(u.user+u.system)/1000+"\\n")})`;
 
-/** The CPU time of the built CLI validating `file`: the least of RUNS processes, the one least
+/** The CPU time of a node process run with `args`: the least of RUNS processes, the one least
  * disturbed by other work on the machine. */
-function validateCpuMs(file: string): number {
+function leastCpuMs(args: string[]): number {
   const times = Array.from({ length: RUNS }, () => {
-    const run = spawnSync(process.execPath, ["--import", PRINT_CPU, "dist/cli.js", "validate", "-c", file], {
-      encoding: "utf8",
-    });
+    const run = spawnSync(process.execPath, ["--import", PRINT_CPU, ...args], { encoding: "utf8" });
     const cpu = /\ncpu ([\d.]+)\n$/.exec(run.stderr);
-    if (run.status !== 0 || cpu === null) throw new Error(`docsync validate ${file} failed: ${run.stderr}`);
+    if (run.status !== 0 || cpu === null) throw new Error(`node ${args.join(" ")} failed: ${run.stderr}`);
     return Number(cpu[1]);
   });
   return Math.min(...times);
 }
+
+/** The CPU time of the built CLI validating `file`. */
+const validateCpuMs = (file: string): number => leastCpuMs(["dist/cli.js", "validate", "-c", file]);
 
 /** JSON.parse of `text`, warm: the least of several runs after a few unmeasured ones. */
 function warmJsonParseMs(text: string): number {
@@ -212,6 +221,7 @@ if (!isProgram) {
     const tiny = join(dir, "tiny.yaml");
     writeFileSync(tiny, "version: 1\norganization: org_bench\n");
     const tinyCpuMs = validateCpuMs(tiny);
+    const nodeCpuMs = leastCpuMs(["-e", "0"]);
     const cases: ValidateCase[] = [];
     const jsonMs: Record<number, number> = {};
     for (const redirects of REDIRECT_COUNTS) {
@@ -231,7 +241,7 @@ if (!isProgram) {
       load: child<Measure>("load", yamlFile),
       json: child<Measure>("json", jsonFile),
     };
-    const result: LoadBench = { cases, tinyCpuMs, jsonMs, memory };
+    const result: LoadBench = { cases, tinyCpuMs, nodeCpuMs, jsonMs, memory };
     console.log(JSON.stringify(result));
   } finally {
     rmSync(dir, { recursive: true, force: true });

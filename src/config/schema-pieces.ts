@@ -30,6 +30,8 @@ function largeCollection(value: unknown): KeyPath | undefined {
     const next: [unknown, KeyPath][] = [];
     for (const [node, path] of level) {
       if (node === null || typeof node !== "object") continue;
+      // A long list is known by its length, before a path is made for each of its items.
+      if (Array.isArray(node) && node.length > PIECE) return path;
       const keys = Array.isArray(node) ? node.keys() : Object.keys(node);
       let count = 0;
       for (const key of keys) {

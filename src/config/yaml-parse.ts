@@ -1,4 +1,5 @@
-// Reads a configuration file with js-yaml: its value, nothing else; where its nodes are is
+// Reads a configuration file: its value, nothing else, with the reader of the plain subset that
+// configurations are written in (yaml-plain-reader.ts), else with js-yaml; where its nodes are is
 // computed only when a message asks (yaml-positions.ts). A file js-yaml refuses is explained with
 // the `yaml` package's reading of it, which reports every syntax error at once, or when there is
 // none every repeated key, in words that name the construct; else with js-yaml's own reason.
@@ -7,6 +8,7 @@ import { load, YAMLException } from "js-yaml";
 import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { placeFirst } from "./error-cap.ts";
+import { OUTSIDE_SUBSET, readPlainSubset } from "./yaml-plain-reader.ts";
 import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "./yaml-schema.ts";
 import { syntaxError } from "./yaml-syntax.ts";
@@ -25,6 +27,9 @@ export const MAX_DEPTH = 100;
 
 export function parseYamlFile(name: string, path: string, text: string): ParsedYaml {
   const file = { name, path, positions: new Positions(text) };
+  // A file of the plain subset holds no alias, no merge key, and more than comments.
+  const plain = readPlainSubset(text);
+  if (plain !== OUTSIDE_SUBSET) return { file, diagnostics: [], value: plain };
   let value: unknown;
   try {
     // (Options its type declarations do not list yet.)

@@ -1,0 +1,210 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are configuration text, with its interpolation syntax.
+// The reader of the plain subset against js-yaml (with the configuration's schema): on generated
+// files and on random lines of YAML's indicators, whenever the reader gives a value, js-yaml reads
+// the file without error to the same value, the same types and the same order of keys; and the
+// forms configurations are written in are read by the reader, not left to js-yaml.
+
+import fc from "fast-check";
+import { load } from "js-yaml";
+import { describe, expect, it } from "vitest";
+import { OUTSIDE_SUBSET, readPlainSubset } from "../../src/config/yaml-plain-reader.ts";
+import { CONFIG_SCHEMA, PlainInterpolation } from "../../src/config/yaml-schema.ts";
+
+/** `value` as a string that tells apart what the reader and js-yaml could differ on: types, key
+ * order, -0, NaN, and plain interpolations. */
+function shape(value: unknown): string {
+  const walk = (v: unknown): unknown => {
+    if (v instanceof PlainInterpolation) return { plain: v.text };
+    if (typeof v === "number") return { number: Object.is(v, -0) ? "-0" : String(v) };
+    if (Array.isArray(v)) return { list: v.map(walk) };
+    if (v !== null && typeof v === "object") {
+      return { map: Object.entries(v).map(([key, item]) => [key, walk(item)]) };
+    }
+    return v;
+  };
+  return JSON.stringify(walk(value));
+}
+
+/** js-yaml's reading of `text`, or "refused". */
+function jsYaml(text: string): string {
+  try {
+    return shape(load(text, { schema: CONFIG_SCHEMA }));
+  } catch {
+    return "refused";
+  }
+}
+
+/** Whether the reader read `text`; when it did, its value must be js-yaml's. */
+function readsAsJsYaml(text: string): boolean {
+  const value = readPlainSubset(text);
+  if (value === OUTSIDE_SUBSET) return false;
+  expect({ text, value: shape(value) }).toEqual({ text, value: jsYaml(text) });
+  return true;
+}
+
+const scalarText = fc.oneof(
+  fc.constantFrom(
+    ..."null Null ~ true FALSE 0 -0 007 0o17 0x1F -12 +3 1.50 .5 1e3 .inf -.Inf .nan 1_000 yes".split(" "),
+    ...["a b", "a:b", "http://x.org/a?b=c", "a#b", "-a", "- a", "it's", "é 日本", "${VAR}", "x ${A:-1}"],
+    ...["$${X}", "a: b", "a #b", "[a]", "{a}", "a, b", "<<", "__proto__", "&a", "*a", "!t", "|", ">"],
+    ...["%x", "@a", "`a", "?a", ":a", "--- x", "...", "#x", " lead", "trail ", "a  b", '"q"', "'q'"],
+  ),
+  fc.string({ unit: fc.constantFrom(..."abz019 -_:#$/.'\"{}[],\\"), minLength: 1, maxLength: 8 }),
+);
+
+/** A scalar as written: plain, single quoted or double quoted (with an escape now and then). */
+const written = fc.tuple(scalarText, fc.nat(5)).map(([text, style]) => {
+  if (style === 0) return `'${text.replace(/'/g, "''")}'`;
+  if (style === 1) return JSON.stringify(text);
+  if (style === 2) return `"${text.replace(/[\\"]/g, "\\$&")}\\n\\t\\/"`;
+  return text;
+});
+
+const flowValue = fc.oneof(
+  written,
+  fc.array(written, { maxLength: 3 }).map((items) => `[${items.join(", ")}]`),
+  fc
+    .array(fc.tuple(written, written), { maxLength: 3 })
+    .map((pairs) => `{ ${pairs.map(([k, v]) => `${k}: ${v}`).join(", ")} }`),
+);
+
+type Node =
+  | { scalar: string }
+  | { block: string[]; strip: boolean }
+  | { list: Node[] }
+  | { map: [string, Node][] };
+
+const { node } = fc.letrec<{ node: Node }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    flowValue.map((scalar) => ({ scalar })),
+    fc
+      .tuple(
+        fc.array(fc.constantFrom("text", "  more", "", "# not a comment", "a: b"), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.boolean(),
+      )
+      .map(([block, strip]) => ({ block, strip })),
+    fc.array(tie("node"), { minLength: 1, maxLength: 3 }).map((list) => ({ list })),
+    fc.array(fc.tuple(written, tie("node")), { minLength: 1, maxLength: 3 }).map((map) => ({ map })),
+  ),
+}));
+
+/** `root` as YAML, each choice of layout taken from `choices` in turn. */
+function render(root: Node, choices: number[]): string {
+  let next = 0;
+  const choose = (n: number) => (choices[next++ % choices.length] as number) % n;
+  const comment = () => [" # note", "", ""][choose(3)];
+  const gap = () => ["", "", "\n", "\n# remark", "\n    # indented remark", "\n   "][choose(6)];
+  /** `n` after `head` (a key and its `:`, or a `-`, at column `indent`). */
+  const lines = (n: Node, indent: number, head: string): string => {
+    if ("scalar" in n) return `${head} ${n.scalar}${comment()}`;
+    if ("block" in n) {
+      const inner = " ".repeat(indent + 1 + choose(3));
+      const body = n.block.map((l) => (l === "" ? "" : inner + l)).join("\n");
+      return `${head} |${n.strip ? "-" : ""}${comment()}\n${body}`;
+    }
+    const deeper = indent < 0 ? 0 : indent + 1 + choose(3);
+    const pad = " ".repeat(deeper);
+    const items =
+      "list" in n
+        ? n.list.map((item) => lines(item, deeper, `${pad}-`))
+        : n.map.map(([key, item]) => lines(item, deeper, `${pad}${key}:`));
+    const body = items.map((item) => item + gap()).join("\n");
+    if (indent < 0) return body;
+    // A mapping may start on its entry's line (`- key: value`).
+    if (head.trim() === "-" && "map" in n && deeper === indent + 2 && choose(2) === 0) {
+      return `${head} ${body.trimStart()}`;
+    }
+    return `${head}${comment()}\n${body}`;
+  };
+  const top = "scalar" in root || "block" in root ? { map: [["key", root]] as [string, Node][] } : root;
+  return `${choose(3) === 0 ? "# heading\n" : ""}${lines(top, -1, "")}\n`;
+}
+
+describe("the reader of the plain subset", () => {
+  it("reads generated files as js-yaml does, with LF or CRLF, or leaves them to it", () => {
+    let read = 0;
+    fc.assert(
+      fc.property(node, fc.array(fc.nat(99), { minLength: 1, maxLength: 40 }), (root, choices) => {
+        const text = render(root, choices);
+        for (const form of [text, text.replace(/\n/g, "\r\n")]) if (readsAsJsYaml(form)) read++;
+      }),
+      { numRuns: 3000 },
+    );
+    // Most of them are in the subset: the comparison is of values, not of giving up.
+    expect(read).toBeGreaterThan(1500);
+  });
+
+  it("reads random lines of YAML's indicators as js-yaml does, or leaves them to it", () => {
+    let read = 0;
+    const fragment = fc.string({ unit: fc.constantFrom(..."  ab1-:#'\"{}[],$&*!|>?\\"), maxLength: 10 });
+    const line = fc
+      .tuple(fc.nat(4), fc.constantFrom("", "- ", "k: ", "- k: ", "k:", "-", "k: |", "- |-"), fragment)
+      .map(([indent, lead, rest]) => `${" ".repeat(indent)}${lead}${rest}`);
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), fc.boolean(), (lines, crlf) => {
+        if (readsAsJsYaml(lines.join(crlf ? "\r\n" : "\n"))) read++;
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(read).toBeGreaterThan(100);
+  });
+
+  it("reads the forms of a configuration itself", () => {
+    const text = [
+      "# yaml-language-server: $schema=../../schemas/docsync.schema.json",
+      "version: 1 # the only version",
+      "organization: ${DOCSYNC_ORG:-org_acme}",
+      "spaces:",
+      "  guides: spc_1",
+      "",
+      "samlProviders:",
+      "  - label: Okta",
+      "    certificate: |",
+      "      -----BEGIN CERTIFICATE-----",
+      "      MIIBfake",
+      "      -----END CERTIFICATE-----",
+      "sites:",
+      "  - title: Docs",
+      "    sections:",
+      "    - path: a",
+      "      siteSpaces: [{ space: guides, path: v1, default: true }]",
+      "    redirects:",
+      "      -   source: /old",
+      "          to: { section: a }",
+      "      - source: '/it''s'",
+      '        destination: { kind: url, url: "https://example.com/${PATH}" }',
+      "      - source: /docs",
+      "        destination: { kind: external, url: https://handbook.acme.example/handbook }",
+      "    customFields:",
+      "      plan: { type: string, description: The visitor's plan }",
+    ].join("\n");
+    for (const form of [text, text.replace(/\n/g, "\r\n")]) expect(readsAsJsYaml(form)).toBe(true);
+  });
+
+  it("leaves to js-yaml what it does not read: anchors, merge keys, repeated keys, tabs, documents", () => {
+    for (const text of [
+      "a: &x 1\nb: *x\n",
+      "<<: { a: 1 }\nb: 2\n",
+      "a: 1\na: 2\n",
+      "a: { b: 1, b: 2 }\n",
+      "1: a\n0x1: b\n",
+      "a:\tb\n",
+      "a: 1\n---\nb: 2\n",
+      "a: !!str 1\n",
+      "a: b\n  c\n",
+      "a: >\n  folded\n",
+      'a: "line\n  two"\n',
+      "a: '\\e'\nb: \"\\e\"\n",
+      "__proto__: 1\n",
+      "",
+      "# only a comment\n",
+      "just a scalar\n",
+    ]) {
+      expect({ text, value: readPlainSubset(text) }).toEqual({ text, value: OUTSIDE_SUBSET });
+    }
+  });
+});
