@@ -73,8 +73,9 @@ const precompiledSchema: Plugin = {
  * What every start needs, bundled rather than loaded as CommonJS modules of their own: the few
  * helpers of ajv's runtime that the precompiled validator calls (ajv's compiler is never loaded),
  * and commander, whose files Node.js would otherwise resolve and scan for exports one by one
- * (about a tenth of validate's start-up); and undici, a hundred files of its own, for the
- * commands that talk to the service (in their chunk: validate does not load it).
+ * (about a tenth of validate's start-up); and the parts of undici that src/api/ uses
+ * (UNDICI_PARTS), for the commands that talk to the service (in their chunk: validate does not
+ * load it).
  */
 const startupBundled: Plugin = {
   name: "startup-bundled",
