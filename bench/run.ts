@@ -40,7 +40,7 @@ import {
   type Service,
   silent,
 } from "./read-plan.ts";
-import { freshPlanRow, measureFreshPlan, measureStartup } from "./startup.ts";
+import { freshPlanRows, measureFreshPlan, measureStartup } from "./startup.ts";
 
 /** Runs of read + plan against the emulator and against the replay server, alternated. */
 const ROUNDS = 5;
@@ -118,7 +118,11 @@ try {
   );
   row("read calls of a plan", `${reads} (list pages: ${listPages})`, "= list pages");
   for (const compareRow of comparedRows(compared, ROUNDS)) row(...compareRow);
-  row(...freshPlanRow(await measureFreshPlan(fullConfig, env, PARALLELISM), floorOf(compared)));
+  for (const freshRow of freshPlanRows(
+    await measureFreshPlan(fullConfig, env, PARALLELISM),
+    floorOf(compared),
+  ))
+    row(...freshRow);
   row("read + plan, parallelism 1", `${sequential.ms.toFixed(0)} ms`, "");
   row("sequential / parallel", `${(sequential.ms / parallel.ms).toFixed(1)}×`, "≥ 6×");
   row(

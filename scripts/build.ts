@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Ajv, ValidateFunction } from "ajv";
 import { type BuildOptions, build, type Plugin } from "esbuild";
 
@@ -73,18 +73,68 @@ const precompiledSchema: Plugin = {
  * What every start needs, bundled rather than loaded as CommonJS modules of their own: the few
  * helpers of ajv's runtime that the precompiled validator calls (ajv's compiler is never loaded),
  * and commander, whose files Node.js would otherwise resolve and scan for exports one by one
- * (about a tenth of validate's start-up); and undici, a hundred files of its own, for the
- * commands that talk to the service (in their chunk: validate does not load it).
+ * (about a tenth of validate's start-up); and the parts of undici that src/api/ uses
+ * (UNDICI_PARTS), for the commands that talk to the service (in their chunk: validate does not
+ * load it).
  */
 const startupBundled: Plugin = {
   name: "startup-bundled",
   setup(esbuild) {
-    esbuild.onResolve({ filter: /^(ajv\/dist\/runtime\/|fast-deep-equal$|commander$|undici$)/ }, (args) => ({
-      path: createRequire(join(ROOT, "package.json")).resolve(args.path),
-      external: false,
+    esbuild.onResolve(
+      { filter: /^(ajv\/dist\/runtime\/|fast-deep-equal$|commander$|undici\/lib\/)/ },
+      (args) => ({
+        path: createRequire(join(ROOT, "package.json")).resolve(args.path),
+        external: false,
+      }),
+    );
+    esbuild.onResolve({ filter: /^undici$/ }, () => ({ path: "undici", namespace: "undici-parts" }));
+    esbuild.onLoad({ filter: /.*/, namespace: "undici-parts" }, () => ({
+      contents: UNDICI_PARTS,
+      loader: "js",
+      resolveDir: ROOT,
+    }));
+    // undici's HTTP/1.1 client requires its HTTP/2 one, which loads node:http2 and node:tls (a
+    // fifth of undici's start-up); docsync's connections never offer HTTP/2 (allowH2 is off).
+    esbuild.onResolve({ filter: /[\\/]client-h2(\.js)?$/ }, (args) =>
+      args.importer.includes(`undici${sep}lib${sep}dispatcher`)
+        ? { path: "client-h2", namespace: "undici-no-h2" }
+        : undefined,
+    );
+    esbuild.onLoad({ filter: /.*/, namespace: "undici-no-h2" }, () => ({
+      contents: 'module.exports = function connectH2() { throw new Error("docsync does not use HTTP/2."); };',
+      loader: "js",
+    }));
+    // commander requires node:child_process (with node:net and node:dgram) for executable
+    // subcommands, which docsync has none of: loaded if ever called, not at every start.
+    esbuild.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.importer.includes(`commander${sep}lib`)
+        ? { path: "child_process", namespace: "lazy-child-process" }
+        : undefined,
+    );
+    esbuild.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({
+      contents: 'module.exports = { spawn: (...args) => require("node:child_process").spawn(...args) };',
+      loader: "js",
     }));
   },
 };
+
+/**
+ * The parts of undici that src/api/ imports (a Pool, its connector, and the proxy agent, made only
+ * when a proxy is configured) in place of its index, which loads fetch, WebSocket, the caches,
+ * the mocks and Node's own copy of undici besides: a third of its code, and most of its start-up.
+ * `request` and the other calls of a dispatcher are what the index adds to Dispatcher.prototype.
+ */
+const UNDICI_PARTS = `
+const Dispatcher = require("undici/lib/dispatcher/dispatcher");
+Object.assign(Dispatcher.prototype, require("undici/lib/api"));
+module.exports = {
+  Pool: require("undici/lib/dispatcher/pool"),
+  buildConnector: require("undici/lib/core/connect"),
+  get EnvHttpProxyAgent() {
+    return require("undici/lib/dispatcher/env-http-proxy-agent");
+  },
+};
+`;
 
 /** The CLI and the library, dependencies external, in dist/. */
 export async function buildPackage(): Promise<void> {

@@ -9,6 +9,7 @@ import { createApiClient } from "../../src/api/client.ts";
 import { proxyFor } from "../../src/api/transport.ts";
 import { VERSION } from "../../src/version.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
+import { spawnDocsync } from "../support/process.ts";
 
 interface Proxy {
   url: string;
@@ -85,6 +86,15 @@ describe("a proxy from the environment", () => {
     expect(
       proxy.seen.every((line) => line === `CONNECT ${host}` || line.startsWith(`GET http://${host}/`)),
     ).toBe(true);
+  });
+
+  it("HTTP_PROXY with the built CLI, which bundles only the parts of undici it uses", async () => {
+    const run = spawnDocsync(["plan", "-c", config], { ...h.env, HTTP_PROXY: proxy.url });
+    const { code } = await run.exited;
+    expect(run.stderr()).toBe("");
+    expect(code).toBe(0);
+    expect(run.stdout()).toContain('+ team "Proxied"');
+    expect(proxy.seen).toContain(`CONNECT ${new URL(h.emulator.url).host}`);
   });
 
   it("NO_PROXY: a listed host is reached directly", async () => {
