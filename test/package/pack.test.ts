@@ -1,6 +1,7 @@
-// The published package as a user gets it: `npm pack` (which builds), the tarball installed in a
-// folder of its own from the local npm cache, and its `docsync` run against the emulator. The
-// installed package must run without TypeScript tooling and without this repository.
+// The published package as a user gets it: `npm pack` (which builds; the run's one pack, see
+// support/packed.ts), the tarball installed in a folder of its own from the local npm cache, and
+// its `docsync` run against the emulator. The installed package must run without TypeScript
+// tooling and without this repository.
 
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -11,41 +12,30 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
+import { type Packed, packedPackage } from "../support/packed.ts";
 import { posingAs } from "../support/process.ts";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "../..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-interface PackResult {
-  filename: string;
-  unpackedSize: number;
-  files: { path: string }[];
-}
-
 describe("the packed package", { timeout: 240_000 }, () => {
   let dir: string;
-  let packed: PackResult;
+  let packed: Packed;
   let h: Harness;
   let bin: string;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "docsync-pack-"));
-    const { stdout } = await run(npm, ["pack", "--json", "--pack-destination", dir], {
-      cwd: ROOT,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    // npm prints the prepare build's output before the JSON.
-    packed = (JSON.parse(stdout.slice(stdout.indexOf("[\n"))) as PackResult[])[0]!;
+    packed = await packedPackage();
     const project = join(dir, "project");
     await cp(join(ROOT, "examples"), join(project, "examples"), { recursive: true });
     await writeFile(join(project, "package.json"), '{ "private": true }\n');
     // Dependencies come from the cache npm ci filled; the registry only for what is missing.
-    await run(
-      npm,
-      ["install", "--prefer-offline", "--no-audit", "--no-fund", "--omit=dev", join(dir, packed.filename)],
-      { cwd: project, maxBuffer: 16 * 1024 * 1024 },
-    );
+    await run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--omit=dev", packed.tarball], {
+      cwd: project,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     bin = join(project, "node_modules/.bin/docsync");
     h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
     // npm pack builds first, then npm installs: as long as the tests may take, not a hook's 30 s.

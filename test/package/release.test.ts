@@ -1,6 +1,8 @@
 // The release (scripts/release.ts, which .github/workflows/release.yml runs on a tag): its checks
 // of the tag and the tarball, and a dry run as the workflow makes it, up to the registry, against
-// a stand-in registry on 127.0.0.1 that records what npm asks of it.
+// a stand-in registry on 127.0.0.1 that records what npm asks of it. The dry run packs the dist/
+// of the run's one pack (support/packed.ts) without building it again: that npm pack builds, and
+// its tarball holds what it should, is pack.test.ts's subject.
 
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -13,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { packing } from "../../scripts/build.ts";
 import { majorTag, REQUIRED_FILES, tarballProblems, versionOfTag } from "../../scripts/release.ts";
+import { packedPackage } from "../support/packed.ts";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -80,7 +83,9 @@ describe("a dry run of the release", { timeout: 300_000 }, () => {
     });
     await new Promise<void>((done) => registry.listen(0, "127.0.0.1", done));
     url = `http://127.0.0.1:${(registry.address() as AddressInfo).port}/`;
-  });
+    // dist/ as this run's pack built it from the sources.
+    await packedPackage();
+  }, 240_000);
   afterAll(async () => {
     await new Promise((done) => registry?.close(done));
   });
@@ -88,7 +93,13 @@ describe("a dry run of the release", { timeout: 300_000 }, () => {
   const release = (args: string[]) =>
     run(process.execPath, [TSX, "scripts/release.ts", ...args], {
       cwd: ROOT,
-      env: { ...process.env, npm_config_registry: url, GITHUB_REF_NAME: "" },
+      // npm's scripts off: dist/ is built (above), and the prepare script would build it again.
+      env: {
+        ...process.env,
+        npm_config_registry: url,
+        npm_config_ignore_scripts: "true",
+        GITHUB_REF_NAME: "",
+      },
       maxBuffer: 16 * 1024 * 1024,
     }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
