@@ -5,7 +5,7 @@
 import type { ApiClient } from "../api/client-types.ts";
 import type { EngineEvent } from "../engine/events.ts";
 import { createSession, type Session } from "../engine/session.ts";
-import { applyReport, progressLine } from "../engine/words.ts";
+import { callLogText } from "../engine/words.ts";
 import type { Plan } from "../model/plan.ts";
 import type { RequestCounter } from "./connection.ts";
 import type { CommandContext } from "./context.ts";
@@ -39,14 +39,13 @@ export function commandSession(
         hooks.planned?.(event.plan);
         return;
       case "call-ended":
-        say(progressLine(event.outcome, event.changes, output.style));
+      case "calls-stopped":
+        say(callLogText(event, output.style) ?? "");
         return;
       case "applied":
         observer?.applied?.(event.safe, event.outcomes, event.sensitive, event.made);
         return;
-      case "calls-stopped":
-        say(applyReport(event.safe, event.result, event.sent, output.style));
-        return;
+      case "already-applied":
       case "warning":
         return;
     }
