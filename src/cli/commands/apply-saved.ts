@@ -5,6 +5,7 @@
 
 import { normalizeApiUrl } from "../../api/url.ts";
 import { applySavedPlan as applyApproved, approvedPlan } from "../../engine/apply-saved.ts";
+import type { EngineListener } from "../../engine/events.ts";
 import { alreadyAppliedText, STALE_HEADING, savedAppliedText } from "../../engine/words.ts";
 import { DocsyncError } from "../../errors.ts";
 import type { Plan } from "../../model/plan.ts";
@@ -44,6 +45,7 @@ export async function applySavedPlan(
   file: string,
   context: CommandContext,
   options: SavedApplyOptions,
+  listen?: EngineListener,
 ): Promise<void> {
   const { output } = context;
   const saved = await readSavedPlan(file);
@@ -56,7 +58,7 @@ export async function applySavedPlan(
   const client = connect(options, context.env, output, counter);
   const show = (plan: Plan) => output.out(renderPlanText(redactPlan(plan, context.secrets), output.style));
   try {
-    const session = commandSession(context, client, { counter, planned: show });
+    const session = commandSession(context, client, { counter, planned: show, listen });
     const applied = await applyApproved(
       session,
       { ...input, approved },
@@ -67,16 +69,13 @@ export async function applySavedPlan(
       },
     );
     if (applied.status === "already-applied") {
-      context.observer?.alreadyApplied?.(approved);
       output.out(alreadyAppliedText(file, saved.savedAt, output.style));
       return;
     }
     if (applied.status === "stale") {
       // The plan for now, saved when asked (to be approved in its turn), and the refusal with
       // the difference, approved → now.
-      const { difference, shown } = applied;
-      context.observer?.refused?.({ difference, current: shown });
-      output.out(`${STALE_HEADING}${renderPlanText(shown, output.style)}`);
+      output.out(`${STALE_HEADING}${renderPlanText(applied.shown, output.style)}`);
       throw applied.error;
     }
     if (approved.changes.length > 0) output.out(savedAppliedText(applied.made, file, output.style));

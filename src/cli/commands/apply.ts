@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { type Confirmation, applyConfiguration as planAndApply } from "../../engine/apply.ts";
+import type { EngineListener } from "../../engine/events.ts";
 import { appliedText, notConvergedText } from "../../engine/words.ts";
 import { DocsyncError } from "../../errors.ts";
 import type { Plan } from "../../model/plan.ts";
@@ -39,7 +40,11 @@ function confirmation(context: CommandContext, options: ApplyOptions): Confirmat
  * makes a call the confirmed plan did not show: when the check finds changes, it prints them
  * and fails, for a person to review.
  */
-async function applyConfiguration(context: CommandContext, options: ApplyOptions): Promise<void> {
+async function applyConfiguration(
+  context: CommandContext,
+  options: ApplyOptions,
+  listen?: EngineListener,
+): Promise<void> {
   const { output } = context;
   // Before anything is read: a malformed --target is a usage error, not something to look up.
   const targets = parseTargets(options.target);
@@ -49,7 +54,7 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
   const sensitive = desired.sensitiveValues;
   const show = (plan: Plan) => output.out(renderPlanText(redactPlan(plan, sensitive), output.style));
   try {
-    const session = commandSession(context, client, { counter, planned: show });
+    const session = commandSession(context, client, { counter, planned: show, listen });
     const applied = await planAndApply(session, desired, {
       ...callsOptions(context, options.parallelism),
       targets,
@@ -90,24 +95,31 @@ export function registerApplyCommand(program: Command, context: CommandContext):
     )
     .action(async (planFile: string | undefined, options: ApplyOptions) => {
       if (options.format === "json") {
-        await withJsonReport(context, planFile, (json) => applyCommand(planFile, json, options));
+        await withJsonReport(context, planFile, (json, listen) =>
+          applyCommand(planFile, json, options, listen),
+        );
         return;
       }
       await applyCommand(planFile, context, options);
     });
 }
 
-async function applyCommand(planFile: string | undefined, context: CommandContext, options: ApplyOptions) {
+async function applyCommand(
+  planFile: string | undefined,
+  context: CommandContext,
+  options: ApplyOptions,
+  listen?: EngineListener,
+) {
   if (planFile) {
     if (options.target.length > 0)
       throw new DocsyncError("cli.usage", "--target applies when planning; a saved plan is applied whole.");
-    await applySavedPlan(planFile, context, options);
+    await applySavedPlan(planFile, context, options, listen);
   } else {
     if (options.out !== undefined)
       throw new DocsyncError(
         "cli.usage",
         "--out goes with a saved plan (apply FILE --out NEW); to save a plan, use docsync plan --out.",
       );
-    await applyConfiguration(context, options);
+    await applyConfiguration(context, options, listen);
   }
 }

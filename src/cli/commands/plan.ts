@@ -51,7 +51,6 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
           ...(targets ? { targets } : {}),
           allowDestroy,
         });
-        context.observer?.result?.({ command: "plan", plan: safe });
         const format = options.json ? "json" : options.format;
         const show = () => context.output.out(renderPlan(safe, format, context.output.style));
         // In text and Markdown the plan comes first. In JSON it comes once nothing more can fail,
