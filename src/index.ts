@@ -5,7 +5,7 @@
 // And the types of the JSON documents docsync prints (plan, drift report, error document) and of
 // its errors.
 
-export type { CommandContext, CommandObserver } from "./cli/context.ts";
+export type { CommandContext } from "./cli/context.ts";
 export type { ErrorReport } from "./cli/json-reports.ts";
 export type { Output } from "./cli/output.ts";
 export { runDocsync } from "./cli/program.ts";

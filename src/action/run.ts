@@ -14,22 +14,26 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Interruption } from "../cli/interruption.ts";
-import { runDocsync } from "../cli/program.ts";
 import { ConfigError } from "../config/diagnostics.ts";
 import { refusalError } from "../engine/words.ts";
 import { type ErrorCode, errorCodeOf } from "../errors.ts";
+import { runApply, runApplySaved } from "./apply-step.ts";
 import { refusedResult } from "./approval.ts";
 import { configErrors } from "./config-errors.ts";
 import { runDrift } from "./drift-step.ts";
+import { docsyncEnvironment } from "./environment.ts";
 import { booleanInput, getInput, InputError } from "./inputs.ts";
-import { invocation, OWN_ARGS } from "./invocation.ts";
 import { type ActionStreams, Log, printUntrusted, processStreams } from "./log.ts";
 import { type StepOptions, savedPlanFile, stepOptions } from "./options.ts";
+import { runPlan } from "./plan-step.ts";
 import { LABEL_PATTERN } from "./provenance.ts";
 import { publish, type Result } from "./publish.ts";
 import { type ActionCommand, applyReport, errorReport } from "./report.ts";
 import { Seen } from "./seen.ts";
 import { shownResult } from "./shown.ts";
+import { runStep, type StepContext, stepOutput } from "./step.ts";
+
+const COMMANDS: readonly ActionCommand[] = ["plan", "apply", "drift"];
 
 /** What a step's run of docsync needs besides its inputs. */
 interface StepSetup {
@@ -60,7 +64,7 @@ export async function runAction(
     log.secrets.add([token]);
   }
   const commandInput = getInput(env, "command") || "plan";
-  const command = Object.hasOwn(OWN_ARGS, commandInput) ? (commandInput as ActionCommand) : undefined;
+  const command = COMMANDS.find((name) => name === commandInput);
   let result: Result;
   let failOnChanges = false;
   let label = "";
@@ -123,16 +127,25 @@ async function run(
   const { command } = setup;
   const { forApproval } = setup.options;
   const savedPlan = setup.options.savesPlan ? savedPlanFile(setup.dir) : undefined;
-  const { args, ...docsync } = invocation(setup.options, setup.token, setup.dir, env);
   const seen = new Seen();
-  const context = seen.context(command, log, docsync.env, interruption, unanswered);
+  const { output, end } = stepOutput(command, log, seen);
+  const context: StepContext = {
+    step: setup.options,
+    env: docsyncEnvironment(setup.token, env),
+    log,
+    seen,
+    output,
+    interruption,
+  };
   // apply's progress is long: folded in the log, as what plan and drift print below.
-  if (command === "apply") log.command("group", `docsync ${args.slice(0, 2).join(" ")}`);
+  if (command === "apply")
+    log.command("group", `docsync ${setup.options.runs} ${setup.options.approved ?? "-c"}`);
   log.stopCommands();
   let exitCode: number;
   try {
-    exitCode = command === "drift" ? await runDrift(setup.options, context) : await runDocsync(args, context);
+    exitCode = await runStep(context, () => runOn(context, savedPlan), unanswered);
   } finally {
+    end();
     log.resumeCommands();
     if (command === "apply") log.command("endgroup", "");
   }
@@ -162,6 +175,14 @@ async function run(
     return { exitCode, changes: false, report: errorReport(command, exitCode, error, organization) };
   if (!shown) throw new Error(`docsync ${command} ended without showing its result.`);
   return shownResult(shown, { exitCode, organization, savedPlan, forApproval }, env, log);
+}
+
+/** The step's command on the engine: drift, plan (an apply for approval plans), or apply. */
+function runOn(context: StepContext, savedPlan: string | undefined): Promise<number> {
+  const { runs, approved } = context.step;
+  if (runs === "drift") return runDrift(context);
+  if (runs === "plan") return runPlan(context, savedPlan);
+  return approved === undefined ? runApply(context) : runApplySaved(context, approved, savedPlan!);
 }
 
 /** What docsync said went wrong: its last message on the error stream, without `Error: `. */

@@ -2,7 +2,6 @@
 // (already redacted; redacted again all the same), as text in the log, Markdown in the report,
 // JSON in the plan file and HTML.
 
-import type { CommandResult } from "../cli/context.ts";
 import { planOfDrift } from "../engine/words.ts";
 import { renderDriftHtml } from "../render/drift-html.ts";
 import { driftSummaryLine, renderDriftMarkdown } from "../render/drift-markdown.ts";
@@ -16,6 +15,7 @@ import { getInput } from "./inputs.ts";
 import { type Log, printGroup } from "./log.ts";
 import { wholePlanNote } from "./provenance.ts";
 import type { Result } from "./publish.ts";
+import type { Shown } from "./seen.ts";
 
 export interface ShownStep {
   exitCode: number;
@@ -24,7 +24,7 @@ export interface ShownStep {
   forApproval: boolean;
 }
 
-export function shownResult(shown: CommandResult, step: ShownStep, env: NodeJS.ProcessEnv, log: Log): Result {
+export function shownResult(shown: Shown, step: ShownStep, env: NodeJS.ProcessEnv, log: Log): Result {
   const { exitCode, organization, savedPlan } = step;
   if (shown.command === "plan") {
     const plan = log.secrets.redactValue(shown.plan);

@@ -7,7 +7,11 @@ import { readyChoiceOf } from "../engine/words.ts";
 import type { CommandContext } from "./context.ts";
 import { SIGNAL_EXIT_CODES } from "./interruption.ts";
 
-export function callsOptions(context: CommandContext, parallelism: number): CallsOptions {
+/** `context`: a command's, or what the GitHub Action's step has of one (its environment, its signals). */
+export function callsOptions(
+  context: Pick<CommandContext, "env" | "interruption">,
+  parallelism: number,
+): CallsOptions {
   const { interruption } = context;
   return {
     parallelism,

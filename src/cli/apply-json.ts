@@ -2,6 +2,7 @@
 // and the standard output gets one JSON document (docsync-apply), whatever the outcome.
 
 import { InvalidArgumentError } from "commander";
+import type { EngineListener } from "../engine/events.ts";
 import type { CommandContext } from "./context.ts";
 import { failureOf, reportedInDocument } from "./failure.ts";
 import { ApplyRecorder, json } from "./json-reports.ts";
@@ -14,33 +15,17 @@ export function textOrJson(value: string): "text" | "json" {
 export async function withJsonReport(
   context: CommandContext,
   planFile: string | undefined,
-  apply: (context: CommandContext) => Promise<void>,
+  apply: (context: CommandContext, listen: EngineListener) => Promise<void>,
 ): Promise<void> {
   const recorder = new ApplyRecorder(planFile);
-  const observer = context.observer;
   const inner: CommandContext = {
     ...context,
     output: { ...context.output, out: (text) => context.output.err(text) },
-    observer: {
-      ...observer,
-      planned(plan) {
-        recorder.plan(plan);
-        observer?.planned?.(plan);
-      },
-      alreadyApplied(approved) {
-        recorder.alreadyApplied(approved);
-        observer?.alreadyApplied?.(approved);
-      },
-      applied(safe, outcomes, sensitive, made) {
-        recorder.round(safe, outcomes, sensitive, made);
-        observer?.applied?.(safe, outcomes, sensitive, made);
-      },
-    },
   };
   // A signal that ends the process at once still leaves this document, with the rounds finished.
   context.interruption?.onExit((exit) => context.output.out(json(recorder.report(exit))));
   try {
-    await apply(inner);
+    await apply(inner, recorder.listen);
   } catch (error) {
     // The program reports the error on the error stream, and this document is its JSON one.
     context.output.out(json(recorder.report(failureOf(error))));

@@ -48,8 +48,5 @@ export async function loadDesired(
       ...options,
     },
     context.secrets,
-    (event) => {
-      if (event.type === "configuration") context.observer?.configuration?.(event.desired);
-    },
   );
 }

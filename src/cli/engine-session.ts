@@ -1,11 +1,11 @@
 // The engine's session for a command: the command's client, the run's redactor and clock, and its
 // events rendered as the CLI shows them: the progress display, one line per call as it ends, the
-// report of a round of calls that stopped, and the observer of an in-process caller.
+// report of a round of calls that stopped, and whatever else listens (apply's JSON report).
 
 import type { ApiClient } from "../api/client-types.ts";
-import type { EngineEvent } from "../engine/events.ts";
+import type { EngineEvent, EngineListener } from "../engine/events.ts";
 import { createSession, type Session } from "../engine/session.ts";
-import { applyReport, progressLine } from "../engine/words.ts";
+import { callLogText } from "../engine/words.ts";
 import type { Plan } from "../model/plan.ts";
 import type { RequestCounter } from "./connection.ts";
 import type { CommandContext } from "./context.ts";
@@ -15,6 +15,8 @@ export interface SessionHooks {
   counter?: RequestCounter;
   /** The plan an apply is about to make: the command shows it. */
   planned?: (plan: Plan) => void;
+  /** Told every event as well (apply's JSON report). */
+  listen?: EngineListener | undefined;
 }
 
 export function commandSession(
@@ -22,31 +24,26 @@ export function commandSession(
   client: ApiClient,
   hooks: SessionHooks = {},
 ): Session {
-  const { output, observer } = context;
+  const { output } = context;
   const say = (text: string) => output.out(context.secrets.redact(text));
   const { counter } = hooks;
   const onEvent = (event: EngineEvent): void => {
+    hooks.listen?.(event);
     switch (event.type) {
       case "progress":
       case "wait":
         output.progress?.listen(event);
         return;
-      case "configuration":
-        observer?.configuration?.(event.desired);
-        return;
       case "planned":
-        observer?.planned?.(event.plan);
         hooks.planned?.(event.plan);
         return;
       case "call-ended":
-        say(progressLine(event.outcome, event.changes, output.style));
-        return;
-      case "applied":
-        observer?.applied?.(event.safe, event.outcomes, event.sensitive, event.made);
-        return;
       case "calls-stopped":
-        say(applyReport(event.safe, event.result, event.sent, output.style));
+        say(callLogText(event, output.style) ?? "");
         return;
+      case "configuration":
+      case "applied":
+      case "already-applied":
       case "warning":
         return;
     }

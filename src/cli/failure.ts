@@ -66,7 +66,6 @@ export function reportFailure(error: unknown, context: CommandContext, ended: En
     // --help and --version end this way too; commander has printed its message already.
     if (error.exitCode === 0) return 0;
   } else if (error instanceof DocsyncError) {
-    context.observer?.failed?.(error);
     context.output.err(`Error: ${error.message}\n`);
     exitCode = error.exitCode;
   } else {

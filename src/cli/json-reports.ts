@@ -4,6 +4,7 @@
 // Schemas and docs/json-formats.md the promise they keep.
 
 import type { Diagnostic } from "../config/diagnostics.ts";
+import type { EngineEvent } from "../engine/events.ts";
 import { type CallOutcome, callName, changesById, type Made } from "../engine/words.ts";
 import type { ErrorCode } from "../errors.ts";
 import type { Plan, PlanSummary } from "../model/plan.ts";
@@ -114,6 +115,13 @@ export class ApplyRecorder {
   private applied = false;
 
   constructor(private readonly planFile?: string) {}
+
+  /** The engine's events of the apply, which the report is made of. */
+  readonly listen = (event: EngineEvent): void => {
+    if (event.type === "planned") this.plan(event.plan);
+    else if (event.type === "already-applied") this.alreadyApplied(event.approved);
+    else if (event.type === "applied") this.round(event.safe, event.outcomes, event.sensitive, event.made);
+  };
 
   /** Apply showed a plan (the first, or one between rounds). */
   plan(plan: Plan): void {

@@ -9,12 +9,14 @@ import { DocsyncError } from "../errors.ts";
 import type { Plan } from "../model/plan.ts";
 import { liveLookup, type PlanDifference, planDifference } from "../plan/compare.ts";
 import { checkRefusals } from "../plan/safety.ts";
+import { differenceHeadline, renderDifferenceText } from "../render/plan-difference.ts";
 import { redactPlan } from "../render/redact.ts";
 import { configurationDifferences, configurationDigest } from "../saved/configuration-digest.ts";
 import { type SavedPlan, sealPlan, unsealPlan } from "../saved/saved.ts";
 import { checkDestination, checkTokenSees } from "../saved/saved-target.ts";
 import { type CallsOptions, makeCalls } from "./calls.ts";
 import { planLive } from "./plan.ts";
+import { applyCommandLine, savePlan } from "./saved.ts";
 import type { Session } from "./session.ts";
 
 /** A saved plan, read from `file`, with where it is applied. */
@@ -52,15 +54,18 @@ export type SavedApplied =
   | { status: "already-applied"; approved: Plan }
   /**
    * The plan made now makes other calls: nothing was changed. `difference` (approved → now) and
-   * `shown` are redacted; `current` is the plan for now as made, to be saved for approval.
+   * `shown` are redacted; `current` is the plan for now as made, saved to `out` when asked, for
+   * approval. Fail with `error` once it is shown.
    */
-  | { status: "stale"; difference: PlanDifference; current: Plan; shown: Plan }
+  | { status: "stale"; difference: PlanDifference; current: Plan; shown: Plan; error: DocsyncError }
   /** The approved plan's calls were made (none when it is empty). */
   | { status: "applied"; approved: Plan; made: Made };
 
 export interface SavedApplyOptions extends CallsOptions {
   /** `--allow-destroy` of this apply (the one given to the plan --out that saved it counts too). */
   allowDestroy: boolean;
+  /** Where to save the plan for now when the saved one is refused as out of date. */
+  out?: string | undefined;
 }
 
 const NOTHING_MADE: Made = { changes: 0, calls: 0 };
@@ -78,19 +83,20 @@ export async function applySavedPlan(
   const { plan: current, live } = await planLive(session, desired, { targets: saved.targets ?? [] });
   // Nothing left to do: the live organization is where the plan leads (it was applied before,
   // by this run's first attempt or by hand), so a job run again succeeds.
-  if (current.changes.length === 0 && approved.changes.length > 0)
+  if (current.changes.length === 0 && approved.changes.length > 0) {
+    session.emit({ type: "already-applied", approved });
     return { status: "already-applied", approved };
+  }
   // Compared as the file holds it: addresses and all but call bodies with their secrets
   // redacted, so that an item whose title holds one is the same item in both.
   const asSaved = unsealPlan(sealPlan(current, desired, { apiUrl, secrets }), desired.sensitiveValues);
   const difference = planDifference(approved, asSaved, liveLookup(live));
-  if (difference.length > 0)
-    return {
-      status: "stale",
-      difference: secrets.redactValue(difference),
-      current,
-      shown: redactPlan(current, secrets),
-    };
+  if (difference.length > 0) {
+    const redacted = secrets.redactValue(difference);
+    const shown = redactPlan(current, secrets);
+    const error = await refuseStale(session, { ...input, difference: redacted, current }, options.out);
+    return { status: "stale", difference: redacted, current, shown, error };
+  }
   session.emit({ type: "planned", plan: approved });
   if (approved.changes.length === 0) return { status: "applied", approved, made: NOTHING_MADE };
   const allowDestroy = saved.allowDestroy === true || options.allowDestroy;
@@ -98,4 +104,37 @@ export async function applySavedPlan(
   // The saved plan is the approval: no confirmation is asked.
   const made = await makeCalls(session, approved, desired.sensitiveValues, options);
   return { status: "applied", approved, made };
+}
+
+/**
+ * The error that refuses an approved plan the live organization no longer fits, approved → now;
+ * with `out`, once the plan for now is saved there, to be approved in its turn.
+ */
+async function refuseStale(
+  session: Session,
+  stale: SavedPlanInput & { difference: PlanDifference; current: Plan },
+  out: string | undefined,
+): Promise<DocsyncError> {
+  const { saved, file, difference } = stale;
+  let next = "make a new plan with docsync plan --out, review it, and apply that one.";
+  if (out !== undefined) {
+    try {
+      await savePlan(session, stale.desired, stale.current, {
+        file: out,
+        apiUrl: stale.apiUrl,
+        targets: saved.targets,
+        // Made for the same apply as the approved plan: with the same --allow-destroy.
+        allowDestroy: saved.allowDestroy === true,
+      });
+    } catch (error) {
+      // A file that cannot be written is what fails, once the plan for now is shown.
+      if (error instanceof DocsyncError) return error;
+      throw error;
+    }
+    next = `the plan for now is saved in ${out}: review it, and apply it with ${applyCommandLine(out, stale.paths)}.`;
+  }
+  return new DocsyncError(
+    "plan.stale",
+    `The plan approved in ${file} (${saved.savedAt}) is not the plan for the live organization now, which changed since; nothing was changed. Approved → now (${differenceHeadline(difference)}):\n${renderDifferenceText(difference).trimEnd()}\nTo go on, ${next}`,
+  );
 }

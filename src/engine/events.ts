@@ -23,6 +23,8 @@ export type EngineEvent =
   | { type: "configuration"; desired: DesiredState }
   /** The plan an apply is about to make (not yet redacted). */
   | { type: "planned"; plan: Plan }
+  /** A saved plan found applied already: the live organization is where it leads; nothing is sent. */
+  | { type: "already-applied"; approved: Plan }
   /** A call ended; `changes` are the redacted plan's changes by id, to name it by. */
   | { type: "call-ended"; outcome: CallOutcome; changes: ReadonlyMap<string, Change> }
   /** A round of calls ended, whatever its outcome. */

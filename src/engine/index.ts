@@ -5,7 +5,7 @@
 // library are adapters over it, and import what they render from here: the operations' results,
 // and the words apply and export have for them.
 
-export { type Applied, type ApplyOptions, applyConfiguration } from "./apply.ts";
+export { type Applied, type ApplyOptions, applyConfiguration, type Confirmation } from "./apply.ts";
 export {
   applySavedPlan,
   approvedPlan,
@@ -26,6 +26,13 @@ export {
   planLive,
   type Review,
 } from "./plan.ts";
-export { planOfSaved } from "./saved.ts";
+export {
+  applyCommandLine,
+  planOfSaved,
+  readSavedPlan,
+  type SavedPlan,
+  type SavePlanOptions,
+  savePlan,
+} from "./saved.ts";
 export { createSession, type Kinds, type Session, type SessionParts } from "./session.ts";
 export * from "./words.ts";

@@ -9,3 +9,11 @@ export { applyReport, callName, changesById, type Made, madeText, progressLine }
 export { type DriftReport, planOfDrift } from "../drift/report.ts";
 export type { PlanDifference } from "../plan/compare.ts";
 export { REFUSED_EXIT_CODE, refusalError } from "../plan/safety.ts";
+export {
+  alreadyAppliedText,
+  appliedText,
+  callLogText,
+  notConvergedText,
+  STALE_HEADING,
+  savedAppliedText,
+} from "./apply-log.ts";

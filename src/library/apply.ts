@@ -20,14 +20,16 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
       parallelism: options.parallelism ?? DEFAULT_PARALLELISM,
       choose,
       signal: options.signal,
+      // The caller's call is the confirmation, as --yes is on the command line.
+      confirmation: { given: true },
     });
     const safe = redactPlan(applied.plan, engine.secrets);
     if (applied.status === "no-changes") return { plan: safe, made: { changes: 0, calls: 0 } };
-    const { made, left } = applied;
-    if (left.changes.length > 0)
+    const { made } = applied;
+    if (applied.status === "not-converged")
       throw new DocsyncError(
         "apply.not-converged",
-        `The plan was made (${madeText(made)}), but the live state still differs from the configuration: ${left.changes.length} change(s) left. Plan again to review them.`,
+        `The plan was made (${madeText(made)}), but the live state still differs from the configuration: ${applied.left.changes.length} change(s) left. Plan again to review them.`,
       );
     return { plan: safe, made };
   });

@@ -19,7 +19,6 @@ import {
   planLive,
   type Session,
 } from "../../src/engine/index.ts";
-import { DocsyncError } from "../../src/errors.ts";
 import { sealPlan } from "../../src/saved/saved.ts";
 import { Redactor } from "../../src/secrets/redactor.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
@@ -84,22 +83,24 @@ describe("the engine", () => {
       ]);
 
       const writesBefore = h.writes();
-      const confirmed: number[] = [];
+      const confirmed: string[] = [];
       const applied = await applyConfiguration(session, desired, {
         parallelism: 4,
         allowDestroy: false,
-        confirm: async (plan) => {
-          confirmed.push(plan.changes.length);
-          // Nothing is written before the plan is confirmed.
-          expect(h.writes()).toBe(writesBefore);
+        confirmation: {
+          ask: async (question) => {
+            confirmed.push(question);
+            // Nothing is written before the plan is confirmed.
+            expect(h.writes()).toBe(writesBefore);
+            return "yes\n";
+          },
         },
       });
-      expect(confirmed).toEqual([2]);
+      expect(confirmed).toEqual(["Apply these changes? Only 'yes' is accepted: "]);
       expect(applied.status).toBe("applied");
       if (applied.status !== "applied") return;
       expect(applied.made.changes).toBe(2);
       expect(applied.made.calls).toBe(h.writes() - writesBefore);
-      expect(applied.left.changes).toEqual([]);
       const ended = events.filter((event) => event.type === "call-ended");
       expect(ended.map((event) => event.outcome.status)).toEqual(["done", "done"]);
       expect(events.filter((event) => event.type === "planned")).toHaveLength(1);
@@ -115,7 +116,11 @@ describe("the engine", () => {
   it("tells the plan's warnings as events: a live item matched to nothing beside a create", async () => {
     const { session, events } = engineSession();
     const made = await configuration(session, ["teams:", "  - title: Warned team"]);
-    await applyConfiguration(session, made, { parallelism: 4, allowDestroy: false });
+    await applyConfiguration(session, made, {
+      parallelism: 4,
+      allowDestroy: false,
+      confirmation: { given: true },
+    });
     // Renamed here, the live team is matched to nothing.
     const desired = await configuration(session, ["teams:", "  - title: Warned team renamed"]);
     const { safe } = await planForReview(session, desired, { allowDestroy: false });
@@ -124,18 +129,18 @@ describe("the engine", () => {
     expect(warned).toEqual(safe.warnings);
   });
 
-  it("makes no call when the confirmation is refused, and throws what it threw", async () => {
+  it("makes no call when the confirmation is refused, or when nobody can give it", async () => {
     const { session } = engineSession();
     const desired = await configuration(session, ["collections:", "  - title: Never made"]);
     const writesBefore = h.writes();
+    const options = { parallelism: 4, allowDestroy: false };
     const refused = applyConfiguration(session, desired, {
-      parallelism: 4,
-      allowDestroy: false,
-      confirm: async () => {
-        throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
-      },
+      ...options,
+      confirmation: { ask: async () => "y" },
     });
     await expect(refused).rejects.toMatchObject({ code: "apply.cancelled" });
+    const unasked = applyConfiguration(session, desired, { ...options, confirmation: { given: false } });
+    await expect(unasked).rejects.toMatchObject({ code: "apply.no-confirmation" });
     expect(h.writes()).toBe(writesBefore);
   });
 

@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { shellWords } from "../../src/cli/shell-words.ts";
+import { shellWords } from "../../src/render/shell-words.ts";
 import { CLI_BUILD } from "../support/cli-build.ts";
 import { sectionsConfig } from "../support/configs.ts";
 import { type Harness, startHarness } from "../support/harness.ts";

@@ -4,22 +4,19 @@
 // refusal shows how the plan made now differs from the approved one, by address.
 
 import { normalizeApiUrl } from "../../api/url.ts";
-import type { DesiredState } from "../../config/types.ts";
 import { applySavedPlan as applyApproved, approvedPlan } from "../../engine/apply-saved.ts";
-import type { PlanDifference } from "../../engine/words.ts";
-import { madeText } from "../../engine/words.ts";
+import type { EngineListener } from "../../engine/events.ts";
+import { alreadyAppliedText, STALE_HEADING, savedAppliedText } from "../../engine/words.ts";
 import { DocsyncError } from "../../errors.ts";
 import type { Plan } from "../../model/plan.ts";
-import { differenceHeadline, renderDifferenceText } from "../../render/plan-difference.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
-import { readSavedPlan, type SavedPlan, sealPlan, writeSavedPlan } from "../../saved/saved.ts";
+import { readSavedPlan } from "../../saved/saved.ts";
 import { callsOptions } from "../apply-calls.ts";
 import { configPaths, loadDesired } from "../configuration.ts";
 import { apiBaseUrl, type ConnectionOptions, connect, RequestCounter } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { commandSession } from "../engine-session.ts";
-import { shellWords } from "../shell-words.ts";
 
 export interface SavedApplyOptions extends ConnectionOptions {
   config: string[];
@@ -44,47 +41,11 @@ async function configurationFor(file: string, options: SavedApplyOptions, contex
   return { paths, desired: await loadDesired(paths, context) };
 }
 
-/**
- * The plan made now differs from the approved one: shows the plan made now, saves it when asked
- * (to be approved in its turn), and refuses with the difference, approved → now.
- */
-async function refuseOutdated(
-  refusal: { difference: PlanDifference; current: Plan; shown: Plan },
-  saved: SavedPlan,
-  file: string,
-  setup: { desired: DesiredState; paths: string[]; apiUrl: string },
-  context: CommandContext,
-  options: SavedApplyOptions,
-): Promise<never> {
-  const { output, secrets } = context;
-  const { difference, current, shown } = refusal;
-  context.observer?.refused?.({ difference, current: shown });
-  output.out(
-    `The plan for the live organization now:\n\n${renderPlanText(shown, output.style, context.kinds)}`,
-  );
-  let next = "make a new plan with docsync plan --out, review it, and apply that one.";
-  if (options.out) {
-    const sealed = sealPlan(current, setup.desired, {
-      apiUrl: setup.apiUrl,
-      secrets,
-      ...(saved.targets ? { targets: saved.targets } : {}),
-      // Made for the same apply as the approved plan: with the same --allow-destroy.
-      allowDestroy: saved.allowDestroy === true,
-    });
-    await writeSavedPlan(options.out, sealed);
-    const apply = ["docsync", "apply", options.out, ...setup.paths.flatMap((path) => ["-c", path])];
-    next = `the plan for now is saved in ${options.out}: review it, and apply it with ${shellWords(apply)}.`;
-  }
-  throw new DocsyncError(
-    "plan.stale",
-    `The plan approved in ${file} (${saved.savedAt}) is not the plan for the live organization now, which changed since; nothing was changed. Approved → now (${differenceHeadline(difference)}):\n${renderDifferenceText(difference).trimEnd()}\nTo go on, ${next}`,
-  );
-}
-
 export async function applySavedPlan(
   file: string,
   context: CommandContext,
   options: SavedApplyOptions,
+  listen?: EngineListener,
 ): Promise<void> {
   const { output } = context;
   const saved = await readSavedPlan(file);
@@ -98,28 +59,27 @@ export async function applySavedPlan(
   const show = (plan: Plan) =>
     output.out(renderPlanText(redactPlan(plan, context.secrets), output.style, context.kinds));
   try {
-    const session = commandSession(context, client, { counter, planned: show });
+    const session = commandSession(context, client, { counter, planned: show, listen });
     const applied = await applyApproved(
       session,
       { ...input, approved },
-      { ...callsOptions(context, options.parallelism), allowDestroy: Boolean(options.allowDestroy) },
+      {
+        ...callsOptions(context, options.parallelism),
+        allowDestroy: Boolean(options.allowDestroy),
+        out: options.out,
+      },
     );
     if (applied.status === "already-applied") {
-      context.observer?.alreadyApplied?.(approved);
-      output.out(
-        output.style.bold(
-          `The plan in ${file} (${saved.savedAt}) is already applied: the live organization matches it; nothing was changed.
-`,
-        ),
-      );
+      output.out(alreadyAppliedText(file, saved.savedAt, output.style));
       return;
     }
-    if (applied.status === "stale")
-      await refuseOutdated(applied, saved, file, { desired, paths, apiUrl }, context, options);
-    else if (approved.changes.length > 0)
-      output.out(
-        output.style.bold(`\nApply complete: ${madeText(applied.made)}, exactly as planned in ${file}.\n`),
-      );
+    if (applied.status === "stale") {
+      // The plan for now, saved when asked (to be approved in its turn), and the refusal with
+      // the difference, approved → now.
+      output.out(`${STALE_HEADING}${renderPlanText(applied.shown, output.style, context.kinds)}`);
+      throw applied.error;
+    }
+    if (approved.changes.length > 0) output.out(savedAppliedText(applied.made, file, output.style));
   } finally {
     await client.close();
   }

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
-import { applyConfiguration as planAndApply } from "../../engine/apply.ts";
-import { madeText } from "../../engine/words.ts";
+import { type Confirmation, applyConfiguration as planAndApply } from "../../engine/apply.ts";
+import type { EngineListener } from "../../engine/events.ts";
+import { appliedText, notConvergedText } from "../../engine/words.ts";
 import { DocsyncError } from "../../errors.ts";
 import type { Plan } from "../../model/plan.ts";
 import { redactPlan } from "../../render/redact.ts";
@@ -27,18 +28,11 @@ interface ApplyOptions {
   out?: string;
 }
 
-async function confirm(context: CommandContext, options: ApplyOptions): Promise<void> {
-  if (options.yes) return;
-  // Asked only when there is something to apply: an empty plan needs no --yes in a pipeline.
-  if (!context.output.interactive) {
-    throw new DocsyncError(
-      "apply.no-confirmation",
-      "Not at a terminal: pass --yes to apply without a confirmation (or apply a plan saved with plan --out, which is its own approval); nothing was changed.",
-    );
-  }
-  const answer = await context.output.ask("Apply these changes? Only 'yes' is accepted: ");
-  if (answer.trim() !== "yes")
-    throw new DocsyncError("apply.cancelled", "Apply cancelled; nothing was changed.");
+/** Asked only at a terminal, unless --yes says it is confirmed already. */
+function confirmation(context: CommandContext, options: ApplyOptions): Confirmation {
+  if (options.yes) return { given: true };
+  if (!context.output.interactive) return { given: false };
+  return { ask: (question) => context.output.ask(question) };
 }
 
 /**
@@ -46,7 +40,11 @@ async function confirm(context: CommandContext, options: ApplyOptions): Promise<
  * makes a call the confirmed plan did not show: when the check finds changes, it prints them
  * and fails, for a person to review.
  */
-async function applyConfiguration(context: CommandContext, options: ApplyOptions): Promise<void> {
+async function applyConfiguration(
+  context: CommandContext,
+  options: ApplyOptions,
+  listen?: EngineListener,
+): Promise<void> {
   const { output } = context;
   // Before anything is read: a malformed --target is a usage error, not something to look up.
   const targets = parseTargets(options.target);
@@ -57,32 +55,21 @@ async function applyConfiguration(context: CommandContext, options: ApplyOptions
   const show = (plan: Plan) =>
     output.out(renderPlanText(redactPlan(plan, sensitive), output.style, context.kinds));
   try {
-    const session = commandSession(context, client, { counter, planned: show });
+    const session = commandSession(context, client, { counter, planned: show, listen });
     const applied = await planAndApply(session, desired, {
       ...callsOptions(context, options.parallelism),
       targets,
       allowDestroy: Boolean(options.allowDestroy),
-      confirm: () => confirm(context, options),
+      confirmation: confirmation(context, options),
     });
     if (applied.status === "no-changes") return;
-    const { made, left } = applied;
-    if (left.changes.length === 0) {
-      // The check covers what was targeted, and says no more than that.
-      const matches =
-        options.target.length > 0
-          ? "The targeted items match the configuration (run a plan without --target for the rest)."
-          : "Live state matches the configuration.";
-      output.out(output.style.bold(`\nApply complete: ${madeText(made)}. ${matches}\n`));
+    if (applied.status === "applied") {
+      output.out(appliedText(applied.made, options.target.length > 0, output.style));
       return;
     }
-    output.out(
-      `\nThe plan was made (${madeText(made)}), but the live state still differs from the configuration. What is left:\n\n`,
-    );
-    show(left);
-    throw new DocsyncError(
-      "apply.not-converged",
-      `The live state still differs from the configuration after the apply: it changed during the apply, or it did not converge. Nothing beyond the confirmed plan was done. Run \`docsync plan\` to review what is left.`,
-    );
+    output.out(notConvergedText(applied.made));
+    show(applied.left);
+    throw applied.error;
   } finally {
     await client.close();
   }
@@ -109,24 +96,31 @@ export function registerApplyCommand(program: Command, context: CommandContext):
     )
     .action(async (planFile: string | undefined, options: ApplyOptions) => {
       if (options.format === "json") {
-        await withJsonReport(context, planFile, (json) => applyCommand(planFile, json, options));
+        await withJsonReport(context, planFile, (json, listen) =>
+          applyCommand(planFile, json, options, listen),
+        );
         return;
       }
       await applyCommand(planFile, context, options);
     });
 }
 
-async function applyCommand(planFile: string | undefined, context: CommandContext, options: ApplyOptions) {
+async function applyCommand(
+  planFile: string | undefined,
+  context: CommandContext,
+  options: ApplyOptions,
+  listen?: EngineListener,
+) {
   if (planFile) {
     if (options.target.length > 0)
       throw new DocsyncError("cli.usage", "--target applies when planning; a saved plan is applied whole.");
-    await applySavedPlan(planFile, context, options);
+    await applySavedPlan(planFile, context, options, listen);
   } else {
     if (options.out !== undefined)
       throw new DocsyncError(
         "cli.usage",
         "--out goes with a saved plan (apply FILE --out NEW); to save a plan, use docsync plan --out.",
       );
-    await applyConfiguration(context, options);
+    await applyConfiguration(context, options, listen);
   }
 }

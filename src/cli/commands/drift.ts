@@ -31,7 +31,6 @@ export function registerDriftCommand(program: Command, context: CommandContext):
       const client = connect(options, context.env, context.output);
       try {
         const { safe, report } = await driftOf(commandSession(context, client), desired);
-        context.observer?.result?.({ command: "drift", drift: report });
         const { output } = context;
         if (options.format === "json") output.out(`${JSON.stringify(report, null, 2)}\n`);
         else if (options.format === "markdown") output.out(renderDriftMarkdown(safe, context.kinds));

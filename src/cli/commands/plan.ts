@@ -1,15 +1,14 @@
 import type { Command } from "commander";
 import { normalizeApiUrl } from "../../api/url.ts";
 import { planForReview } from "../../engine/plan.ts";
+import { applyCommandLine, savePlan } from "../../engine/saved.ts";
 import { REFUSED_EXIT_CODE } from "../../engine/words.ts";
 import { type Format, renderPlan } from "../../render/format.ts";
 import { refusedHeadline } from "../../render/refusals.ts";
-import { sealPlan, writeSavedPlan } from "../../saved/saved.ts";
 import { configPaths, loadDesired } from "../configuration.ts";
 import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { commandSession } from "../engine-session.ts";
-import { shellWords } from "../shell-words.ts";
 import { parseTargets } from "../target-address.ts";
 import { configOption, connectionOptions, formatOption, targetOption } from "./options.ts";
 
@@ -47,11 +46,11 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
       try {
         // What apply would refuse is judged as apply judges it, and shown at the top of the plan.
         const allowDestroy = Boolean(options.allowDestroy);
-        const { plan, safe } = await planForReview(commandSession(context, client), desired, {
+        const session = commandSession(context, client);
+        const { plan, safe } = await planForReview(session, desired, {
           ...(targets ? { targets } : {}),
           allowDestroy,
         });
-        context.observer?.result?.({ command: "plan", plan: safe });
         const format = options.json ? "json" : options.format;
         const show = () => context.output.out(renderPlan(safe, format, context.output.style, context.kinds));
         // In text and Markdown the plan comes first. In JSON it comes once nothing more can fail,
@@ -59,17 +58,9 @@ export function registerPlanCommand(program: Command, context: CommandContext): 
         if (format !== "json") show();
         if (options.out) {
           const apiUrl = normalizeApiUrl(apiBaseUrl(options, context.env));
-          const saved = sealPlan(plan, desired, {
-            apiUrl,
-            secrets: context.secrets,
-            ...(targets ? { targets } : {}),
-            allowDestroy,
-          });
-          await writeSavedPlan(options.out, saved);
-          // Apply plans again from the configuration, to check that the plan is still the one to make.
-          const configs = configPaths(options.config);
-          const apply = ["docsync", "apply", options.out, ...configs.flatMap((path) => ["-c", path])];
-          context.output.err(`Saved the plan to ${options.out}; apply it with: ${shellWords(apply)}\n`);
+          await savePlan(session, desired, plan, { file: options.out, apiUrl, targets, allowDestroy });
+          const apply = applyCommandLine(options.out, configPaths(options.config));
+          context.output.err(`Saved the plan to ${options.out}; apply it with: ${apply}\n`);
         }
         if (format === "json") show();
         if (options.detailedExitcode && plan.changes.length > 0) context.exitCode = 2;
