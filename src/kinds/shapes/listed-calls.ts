@@ -8,7 +8,7 @@ import { DocsyncError } from "../../errors.ts";
 import { placeOf } from "../../model/desired.ts";
 import type { DesiredIn } from "../kind-types.ts";
 import { below } from "../paths.ts";
-import type { CallDraft, KindCalls, KindTypes } from "../types.ts";
+import type { CallDraft, KindCalls, KindTypes, ScopeIn } from "../types.ts";
 import { temporarySegment } from "../unique.ts";
 import { answerOf, bodyOf, configuredValue, fieldChanges, referred, type Valuing } from "./listed-fields.ts";
 import { claimOf, type FieldOf, itemPath, keyOf, type ListedShape } from "./listed-shape.ts";
@@ -27,21 +27,15 @@ function checkNeeded<T extends KindTypes>(shape: ListedShape<T>, desired: Desire
 
 export function listedCalls<T extends KindTypes>(shape: ListedShape<T>): KindCalls<T> {
   const unique = shape.fields.filter((field) => field.unique);
-  const claims = (
-    fields: readonly FieldOf<T>[],
-    scope: Parameters<typeof claimOf<T>>[1],
-    of: (f: FieldOf<T>) => unknown,
-  ) => fields.map((field) => claimOf(shape, scope, field, of(field)));
+  const claims = (fields: readonly FieldOf<T>[], scope: ScopeIn<T>, of: (f: FieldOf<T>) => unknown) =>
+    fields.map((field) => claimOf(shape, scope, field, of(field)));
   return {
     create(desired, address, scope, ctx) {
       const at = { ctx, container: scope.address };
       checkNeeded(shape, desired, at);
       const path = shape.path(scope);
-      const body = bodyOf(
-        shape.fields.filter((field) => !field.afterCreate),
-        desired,
-        at,
-      );
+      const taking = shape.fields.filter((field) => !field.afterCreate);
+      const body = bodyOf(taking, desired, at);
       const create: CallDraft = {
         method: shape.createMethod ?? "POST",
         path,
