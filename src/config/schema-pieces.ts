@@ -23,8 +23,8 @@ export interface Piece {
   leading: boolean;
 }
 
-/** The first collection of more than PIECE entries in `value` (breadth first), or undefined. */
-function largeCollection(value: unknown): KeyPath | undefined {
+/** The first collection of more than `size` entries in `value` (breadth first), or undefined. */
+function largeCollection(value: unknown, size: number): KeyPath | undefined {
   let level: [unknown, KeyPath][] = [[value, []]];
   for (let depth = 0; depth <= SEARCH_DEPTH && level.length > 0; depth++) {
     const next: [unknown, KeyPath][] = [];
@@ -35,7 +35,7 @@ function largeCollection(value: unknown): KeyPath | undefined {
       const keys = Array.isArray(node) ? node.keys() : Object.keys(node);
       let count = 0;
       for (const key of keys) {
-        if (++count > PIECE) return path;
+        if (++count > size) return path;
         if (depth < SEARCH_DEPTH) next.push([(node as Record<string, unknown>)[key], [...path, key]]);
       }
     }
@@ -54,26 +54,27 @@ function replaced(root: unknown, path: KeyPath, replacement: unknown): unknown {
   return copy;
 }
 
-/** The pieces `value` is validated in: itself alone when it has no large collection. */
-export function* pieces(value: unknown): Generator<Piece> {
-  const at = largeCollection(value);
+/** The pieces `value` is validated in, of `size` entries: itself alone when it has no larger
+ * collection. */
+export function* pieces(value: unknown, size = PIECE): Generator<Piece> {
+  const at = largeCollection(value, size);
   if (at === undefined) {
     yield { value, at: [], first: 0, leading: true };
     return;
   }
   const collection = at.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], value);
   if (Array.isArray(collection)) {
-    for (let first = 0; first < collection.length; first += PIECE) {
-      const part = collection.slice(first, first + PIECE);
+    for (let first = 0; first < collection.length; first += size) {
+      const part = collection.slice(first, first + size);
       yield { value: replaced(value, at, part), at, first, leading: first === 0 };
     }
     return;
   }
   const whole = collection as Record<string, unknown>;
   const keys = Object.keys(whole);
-  for (let first = 0; first < keys.length; first += PIECE) {
+  for (let first = 0; first < keys.length; first += size) {
     const part: Record<string, unknown> = {};
-    for (const key of keys.slice(first, first + PIECE)) part[key] = whole[key];
+    for (const key of keys.slice(first, first + size)) part[key] = whole[key];
     yield { value: replaced(value, at, part), at, first: 0, leading: first === 0 };
   }
 }

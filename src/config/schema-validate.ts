@@ -7,7 +7,7 @@ import type { KindSet } from "../kinds/kind-set.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { ERRORS_PLACED_PER_FILE, placeFirst } from "./error-cap.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
-import { inWhole, keptFrom, pieces } from "./schema-pieces.ts";
+import { inWhole, keptFrom, PIECE, pieces } from "./schema-pieces.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 
@@ -43,18 +43,19 @@ export function isAbsoluteUrl(value: string): boolean {
 }
 
 /** Validates `value` (the file's content after interpolation), skipping paths whose
- * interpolation already failed. */
+ * interpolation already failed, a piece of `pieceSize` entries of a large collection at a time. */
 export function validateSchema(
   validate: SchemaValidator,
   file: YamlFile,
   value: unknown,
   failed: KeyPath[] = [],
+  pieceSize = PIECE,
 ): Diagnostic[] {
   const failedPointers = new Set(failed.map(toPointer));
   // Only the problems placed are kept; the others are counted (schema-pieces.ts).
   const shown: Problem[] = [];
   let count = 0;
-  for (const piece of pieces(value)) {
+  for (const piece of pieces(value, pieceSize)) {
     if (validate(piece.value)) continue;
     const failedHere = (e: ErrorObject) =>
       failedPointers.has(toPointer(inWhole(piece, toPath(e.instancePath, piece.value))));

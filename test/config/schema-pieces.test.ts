@@ -1,0 +1,76 @@
+// A large list or mapping is validated a piece at a time (schema-pieces.ts). Whatever the size of
+// the pieces, a file's errors are counted alike, and a file of 50 errors or fewer has the same
+// ones, at the same places, as when its value is validated whole.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type Diagnostic, sortDiagnostics } from "../../src/config/diagnostics.ts";
+import { prepareSchema, validateSchema } from "../../src/config/schema-validate.ts";
+import { parseYamlFile } from "../../src/config/yaml-parse.ts";
+import { Positions } from "../../src/config/yaml-positions.ts";
+import { builtInKinds } from "../../src/kinds/registry.ts";
+
+/** Redirects, and what is wrong with some of them, by index. */
+const REDIRECT = {
+  ok: (n: number) => `{source: /p${n}, to: {section: s}}`,
+  neither: (n: number) => `{source: /p${n}}`,
+  unknown: (n: number) => `{source: /p${n}, to: {section: s}, tu: 1}`,
+  pattern: (n: number) => `{source: p${n}/, to: {section: s}}`,
+  scalar: (n: number) => `${n}`,
+};
+type Fault = Exclude<keyof typeof REDIRECT, "ok">;
+
+const file = fc
+  .record({
+    count: fc.integer({ min: 0, max: 1_200 }),
+    faults: fc.array(
+      fc.tuple(fc.nat(1_199), fc.constantFrom<Fault>("neither", "unknown", "pattern", "scalar")),
+      { maxLength: 80 },
+    ),
+    keys: fc.integer({ min: 0, max: 700 }),
+  })
+  .map(({ count, faults, keys }) => {
+    const wrong = new Map(faults.filter(([n]) => n < count));
+    const redirects = Array.from({ length: count }, (_, n) => REDIRECT[wrong.get(n) ?? "ok"](n));
+    const policy = Array.from({ length: keys }, (_, n) => `k${n}: ${n}`);
+    return [
+      "version: 1",
+      "organization: org_1",
+      `policy: {maxDestroy: 1${policy.map((k) => `, ${k}`).join("")}}`,
+      "sites:",
+      "  - title: Docs",
+      `    redirects: [${redirects.join(", ")}]`,
+      "",
+    ].join("\n");
+  });
+
+/** How many errors the diagnostics stand for: those listed and the count of the rest. */
+function total(diagnostics: Diagnostic[]): number {
+  const more = /\(and ([\d,]+) more errors? in this file, not listed\)$/;
+  const rest = diagnostics.map((d) => more.exec(d.message)?.[1]).find((n) => n !== undefined);
+  return diagnostics.length + (rest === undefined ? 0 : Number(rest.replace(/,/g, "")));
+}
+
+describe("a file validated a piece of a large collection at a time", () => {
+  it("has its errors counted alike with any size of piece, and listed alike when they are few", {
+    timeout: 120_000,
+  }, async () => {
+    const validate = await prepareSchema(builtInKinds);
+    fc.assert(
+      fc.property(file, (text) => {
+        const errors = (pieceSize: number) => {
+          const parsed = parseYamlFile("a.yaml", "a.yaml", text);
+          const yamlFile = { ...parsed.file, positions: new Positions(text) };
+          return sortDiagnostics(validateSchema(validate, yamlFile, parsed.value, [], pieceSize), ["a.yaml"]);
+        };
+        const whole = errors(Number.POSITIVE_INFINITY);
+        for (const size of [500, 111]) {
+          const pieced = errors(size);
+          expect(total(pieced)).toBe(total(whole));
+          if (total(whole) <= 50) expect(pieced).toEqual(whole);
+        }
+      }),
+      { numRuns: 25, seed: 20261128 },
+    );
+  });
+});
