@@ -1,11 +1,11 @@
 // The GitHub Action: reads the inputs the way the runner passes them (INPUT_* variables), runs
-// docsync in-process, and hands the result back the way the runner reads it: workflow commands
+// the step's command on the engine, and hands the result back the way the runner reads it: workflow commands
 // on the standard output (masks, annotations), outputs in $GITHUB_OUTPUT, the Markdown report
 // appended to $GITHUB_STEP_SUMMARY, and an exit code.
 //
 // Secrets: the token is masked first of all, reaches docsync only as DOCSYNC_TOKEN, and every
 // text the action writes (log, workflow commands, outputs, report and plan files, job summary)
-// goes through one redactor, shared with docsync, that holds the token and the configuration's
+// goes through one redactor, the engine session's too, that holds the token and the configuration's
 // sensitive values.
 // Text that comes from the configuration or the live state is printed with workflow commands
 // stopped, so that a value cannot pass itself off as a command.

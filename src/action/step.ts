@@ -31,7 +31,7 @@ import type { Seen } from "./seen.ts";
 /** What a step runs with. */
 export interface StepContext {
   step: StepOptions;
-  /** The environment docsync sees (invocation.ts): `${VAR}`, the connection's variables. */
+  /** The environment docsync sees (environment.ts): `${VAR}`, the connection's variables. */
   env: NodeJS.ProcessEnv;
   log: Log;
   seen: Seen;

@@ -3,6 +3,9 @@
 // tests that need no process: build a session with `engineSession`, call the operation, assert on
 // what it returns, on the events it told and on what the emulator holds.
 
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../../src/api/client.ts";
 import type { DesiredState } from "../../src/config/types.ts";
@@ -17,7 +20,9 @@ import {
   loadConfiguration,
   planForReview,
   planLive,
+  readSavedPlan,
   type Session,
+  savePlan,
 } from "../../src/engine/index.ts";
 import { sealPlan } from "../../src/saved/saved.ts";
 import { Redactor } from "../../src/secrets/redactor.ts";
@@ -163,6 +168,43 @@ describe("the engine", () => {
       { parallelism: 4, allowDestroy: false },
     );
     expect(second.status).toBe("already-applied");
+  });
+
+  it("refuses a stale saved plan: nothing sent, the plan for now saved where asked, for approval", async () => {
+    const { session, events } = engineSession();
+    const dir = await mkdtemp(join(tmpdir(), "docsync-engine-"));
+    const lines = ["teams:", "  - title: Stale team", "  - title: Stale team 2"];
+    const desired = await configuration(session, lines);
+    const { plan } = await planLive(session, desired);
+    const file = join(dir, "approved.json");
+    await savePlan(session, desired, plan, { file, apiUrl: h.emulator.url, allowDestroy: false });
+    const saved = await readSavedPlan(file);
+    const input = { saved, file, desired, paths: ["docsync.yaml"], apiUrl: h.emulator.url };
+    const approved = approvedPlan(input);
+    // Someone makes one of the teams by hand: the plan for now makes one call less.
+    await h.api.send({ method: "PUT", path: `/orgs/${h.org}/teams`, body: { title: "Stale team" } });
+    const out = join(dir, "now.json");
+    const writesBefore = h.writes();
+    const stale = await applySavedPlan(
+      session,
+      { ...input, approved },
+      { parallelism: 4, allowDestroy: false, out },
+    );
+    expect(h.writes()).toBe(writesBefore);
+    if (stale.status !== "stale") throw new Error(`not stale: ${stale.status}`);
+    expect(stale.shown.changes.map((change) => change.address)).toEqual(['team "Stale team 2"']);
+    expect(stale.error.code).toBe("plan.stale");
+    expect(stale.error.message).toContain(
+      `the plan for now is saved in ${out}: review it, and apply it with docsync apply ${out} -c docsync.yaml.`,
+    );
+    // The plan for now is applied exactly once approved; a second time it is applied already.
+    const now = { ...input, saved: await readSavedPlan(out), file: out };
+    const options = { parallelism: 4, allowDestroy: false };
+    const applied = await applySavedPlan(session, { ...now, approved: approvedPlan(now) }, options);
+    expect(applied).toMatchObject({ status: "applied", made: { changes: 1 } });
+    const again = await applySavedPlan(session, { ...now, approved: approvedPlan(now) }, options);
+    expect(again.status).toBe("already-applied");
+    expect(events.filter((event) => event.type === "already-applied")).toHaveLength(1);
   });
 
   it("refuses a saved plan for another API before any request", async () => {
