@@ -7,7 +7,7 @@ import type { KindSet } from "../kinds/kind-set.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { ERRORS_PLACED_PER_FILE, placeFirst } from "./error-cap.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
-import { inWhole, keptFrom, PIECE, pieces } from "./schema-pieces.ts";
+import { ERRORS_PIECE, inWhole, keptFrom, PIECE, pieces } from "./schema-pieces.ts";
 import { precompiledValidator } from "./schema-precompiled.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 
@@ -43,19 +43,26 @@ export function isAbsoluteUrl(value: string): boolean {
 }
 
 /** Validates `value` (the file's content after interpolation), skipping paths whose
- * interpolation already failed, a piece of `pieceSize` entries of a large collection at a time. */
+ * interpolation already failed, a piece of a large collection at a time: pieces of `sizes.valid`
+ * entries until one fails, then, for its errors, pieces of `sizes.errors`. */
 export function validateSchema(
   validate: SchemaValidator,
   file: YamlFile,
   value: unknown,
   failed: KeyPath[] = [],
-  pieceSize = PIECE,
+  sizes = { valid: PIECE, errors: ERRORS_PIECE },
 ): Diagnostic[] {
+  let valid = true;
+  for (const piece of pieces(value, sizes.valid)) {
+    valid = validate(piece.value);
+    if (!valid) break;
+  }
+  if (valid) return [];
   const failedPointers = new Set(failed.map(toPointer));
   // Only the problems placed are kept; the others are counted (schema-pieces.ts).
   const shown: Problem[] = [];
   let count = 0;
-  for (const piece of pieces(value, pieceSize)) {
+  for (const piece of pieces(value, sizes.errors)) {
     if (validate(piece.value)) continue;
     const failedHere = (e: ErrorObject) =>
       failedPointers.has(toPointer(inWhole(piece, toPath(e.instancePath, piece.value))));

@@ -58,14 +58,20 @@ describe("a file validated a piece of a large collection at a time", () => {
     const validate = await prepareSchema(builtInKinds);
     fc.assert(
       fc.property(file, (text) => {
-        const errors = (pieceSize: number) => {
+        const errors = (valid: number, errors = valid) => {
           const parsed = parseYamlFile("a.yaml", "a.yaml", text);
           const yamlFile = { ...parsed.file, positions: new Positions(text) };
-          return sortDiagnostics(validateSchema(validate, yamlFile, parsed.value, [], pieceSize), ["a.yaml"]);
+          return sortDiagnostics(validateSchema(validate, yamlFile, parsed.value, [], { valid, errors }), [
+            "a.yaml",
+          ]);
         };
         const whole = errors(Number.POSITIVE_INFINITY);
-        for (const size of [500, 111]) {
-          const pieced = errors(size);
+        for (const [valid, inError] of [
+          [500, 500],
+          [111, 111],
+          [1_000, 111],
+        ] as const) {
+          const pieced = errors(valid, inError);
           expect(total(pieced)).toBe(total(whole));
           if (total(whole) <= 50) expect(pieced).toEqual(whole);
         }
