@@ -138,8 +138,10 @@ async function run(
     interruption,
   };
   // apply's progress is long: folded in the log, as what plan and drift print below.
-  if (command === "apply")
-    log.command("group", `docsync ${setup.options.runs} ${setup.options.approved ?? "-c"}`);
+  if (command === "apply") {
+    const { runs, approved } = setup.options;
+    log.command("group", approved === undefined ? `docsync ${runs}` : `docsync ${runs} ${approved}`);
+  }
   log.stopCommands();
   let exitCode: number;
   try {

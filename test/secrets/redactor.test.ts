@@ -1,6 +1,7 @@
 // The redactor: a secret is found in every form it may take in a text, and pieces of it too,
 // while the rest of the text stays as it was.
 
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { literalForms } from "../../src/secrets/forms.ts";
 import { Redactor } from "../../src/secrets/redactor.ts";
@@ -135,6 +136,47 @@ describe("the redactor", () => {
     expect(redacted.changes[99_999]).toEqual({ key: "/old/page-99999", fields: [] });
     const clean = { changes, split: ["tok_5f1d8c2a", "9b7e4d3c"] };
     expect(redactor().redactValue(clean)).toEqual(clean);
+  });
+
+  it("finds a secret in a value exactly as in each of its strings, whatever the value's escapes", () => {
+    // A secret with a quote and a space, whose JSON form has escapes of its own, beside the token.
+    const QUOTED = 'pa"ss word\\42!';
+    const r = new Redactor([PEM, TOKEN, QUOTED]);
+    const each = (value: unknown): unknown => {
+      if (typeof value === "string") return r.redact(value);
+      if (Array.isArray(value)) return value.map(each);
+      if (value !== null && typeof value === "object")
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [r.redact(key), each(item)]));
+      return value;
+    };
+    const text = fc
+      .array(
+        fc.constantFrom(
+          ...["a", " ", '"', "\\", "\n", "/", "é", "x", TOKEN, QUOTED, LINES[1]!.slice(5, 25)],
+          // The secret as a JSON or Markdown writer escapes it, and with a line break for its space.
+          ...[JSON.stringify(QUOTED).slice(1, -1), QUOTED.replace('"', '\\"'), QUOTED.replace(" ", "\n")],
+        ),
+        {
+          maxLength: 6,
+        },
+      )
+      .map((parts) => parts.join(""));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small" },
+        text,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie("node"), { maxLength: 4 }),
+        fc.dictionary(text, tie("node"), { maxKeys: 4 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(r.redactValue(v)).toEqual(each(v));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("redacts the keys of a JSON value's objects too", () => {
