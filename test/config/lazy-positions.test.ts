@@ -44,10 +44,12 @@ describe("positions", () => {
     const file = await h.config(redirects(100_000));
     const before = positionsComputed();
     expect((await h.run(["validate", "-c", file])).code).toBe(0);
-    const plan = await h.run(["plan", "-c", file, "--format", "json"]);
+    // The text plan: its summary counts the redirects, without the JSON plan's 300 MB.
+    const plan = await h.run(["plan", "-c", file]);
     expect(plan.code).toBe(0);
-    const changes: { kind: string }[] = JSON.parse(plan.stdout).changes;
-    expect(changes.filter((change) => change.kind === "redirect")).toHaveLength(100_000);
+    expect(plan.stdout).toMatch(
+      /^Plan: 100,021 to create \(100,000 redirects, 10 sections, 10 site spaces, 1 site\)/m,
+    );
     expect(positionsComputed()).toBe(before);
   });
 });
