@@ -22,12 +22,12 @@ type Fault = Exclude<keyof typeof REDIRECT, "ok">;
 
 const file = fc
   .record({
-    count: fc.integer({ min: 0, max: 600 }),
+    count: fc.integer({ min: 0, max: 1_200 }),
     faults: fc.array(
-      fc.tuple(fc.nat(599), fc.constantFrom<Fault>("neither", "unknown", "pattern", "scalar")),
+      fc.tuple(fc.nat(1_199), fc.constantFrom<Fault>("neither", "unknown", "pattern", "scalar")),
       { maxLength: 80 },
     ),
-    keys: fc.integer({ min: 0, max: 350 }),
+    keys: fc.integer({ min: 0, max: 700 }),
   })
   .map(({ count, faults, keys }) => {
     const wrong = new Map(faults.filter(([n]) => n < count));
@@ -67,9 +67,9 @@ describe("a file validated a piece of a large collection at a time", () => {
         };
         const whole = errors(Number.POSITIVE_INFINITY);
         for (const [valid, inError] of [
-          [250, 250],
-          [55, 55],
-          [500, 55],
+          [500, 500],
+          [111, 111],
+          [1_000, 111],
         ] as const) {
           const pieced = errors(valid, inError);
           expect(total(pieced)).toBe(total(whole));
