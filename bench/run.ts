@@ -102,12 +102,13 @@ try {
   const sequential = await readAndPlan(service, fullConfig, 1);
   const compared = await emulatorAndReplay(service, fullConfig, ROUNDS);
   const parallel = compared.emulator;
-  // One page each (limit 1000): the sites, then per site its sections, groups and redirects, and
+  // One page each (limit 1000): the sites, then per site its sections, groups, redirects and
+  // structure (the only list of its external links, read wherever sections are written), and
   // per flat site its site spaces and its sections (it must have none); the organization's
   // settings, collections, teams, members, custom fields, OpenAPI specs and translations; per
   // configured space its settings, custom field values, user grants and team grants; and the
   // token's user and its teams, for the lock-out rules.
-  const listPages = 1 + SITES * 3 + FLAT_SITES * 2 + 7 + SPACE_SETTINGS * 4 + 2;
+  const listPages = 1 + SITES * 4 + FLAT_SITES * 2 + 7 + SPACE_SETTINGS * 4 + 2;
 
   row(
     "organization",
