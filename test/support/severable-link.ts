@@ -16,6 +16,9 @@ export interface SeverableLink {
    * being carried out.
    */
   sever(): Promise<void>;
+  /** Keeps every answer from now on at the relay, until `sever` drops it: docsync waits on
+   * those calls for as long as a test needs them in flight. */
+  hold(): void;
   close(): Promise<void>;
 }
 
@@ -24,6 +27,8 @@ export async function severableLink(target: string): Promise<SeverableLink> {
   const agent = new Agent({ keepAlive: true });
   const passing = new Set<Promise<void>>();
   let severed = false;
+  let holding = false;
+  const held: (() => void)[] = [];
 
   const pass = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     if (severed) return incoming.socket.destroy();
@@ -39,16 +44,20 @@ export async function severableLink(target: string): Promise<SeverableLink> {
     passing.add(ended);
     void ended.then(() => passing.delete(ended));
     onward.on("response", (answer) => {
-      // The answer is read to its end whatever becomes of it, so that the request ends.
-      if (severed || outgoing.destroyed) {
-        answer.resume();
-        return incoming.socket.destroy();
-      }
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.on("data", (chunk: Buffer) => {
-        if (!outgoing.destroyed) outgoing.write(chunk);
-      });
-      answer.on("end", () => outgoing.end());
+      const relay = () => {
+        // The answer is read to its end whatever becomes of it, so that the request ends.
+        if (severed || outgoing.destroyed) {
+          answer.resume();
+          return incoming.socket.destroy();
+        }
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.on("data", (chunk: Buffer) => {
+          if (!outgoing.destroyed) outgoing.write(chunk);
+        });
+        answer.on("end", () => outgoing.end());
+      };
+      if (holding && !severed) held.push(relay);
+      else relay();
     });
     // The emulator dropped the connection (a cut): so does the relay, for docsync to see.
     onward.on("error", () => incoming.socket.destroy());
@@ -68,13 +77,18 @@ export async function severableLink(target: string): Promise<SeverableLink> {
 
   return {
     url,
+    hold() {
+      holding = true;
+    },
     async sever() {
       severed = true;
+      for (const relay of held.splice(0)) relay();
       server.closeAllConnections();
       await Promise.all([...passing]);
     },
     async close() {
       severed = true;
+      for (const relay of held.splice(0)) relay();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -118,6 +118,8 @@ describe("signals", () => {
     watchWrites();
     const run = spawnDocsync(["apply", "-c", path, "--yes", "--parallelism", "1"], env);
     await writesDone(2);
+    // The call in flight now stays in flight until docsync is gone, however long the signals take.
+    link.hold();
     run.child.kill("SIGINT");
     await run.stderrHas("Interrupted (SIGINT): no new call will start");
     run.child.kill("SIGTERM");
