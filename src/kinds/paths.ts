@@ -1,7 +1,8 @@
 // API paths of the calls the kinds draft. An id may be a reference to an item created during
 // apply: a path that names one is made of parts (references.ts), the others are text.
 
-import { type Id, IdRef } from "../model/address.ts";
+import { DocsyncError } from "../errors.ts";
+import { type Address, type Id, IdRef } from "../model/address.ts";
 import { type ApiPath, joinPath } from "../model/references.ts";
 
 /**
@@ -11,6 +12,23 @@ export function liveId(id: Id): string {
   if (typeof id !== "string")
     throw new Error(`planner bug: a read names a new item, ${JSON.stringify(id.idOf)}`);
   return id;
+}
+
+/**
+ * The id of the item at `address` a configured item names: a plan error, `unknown`, when the
+ * item is neither configured nor live (or the plan deletes it).
+ */
+export function referencedId(
+  ctx: { idOf(address: Address): Id },
+  address: Address,
+  unknown: () => string,
+): Id {
+  try {
+    return ctx.idOf(address);
+  } catch (error) {
+    if (!(error instanceof DocsyncError)) throw error;
+    throw new DocsyncError("plan.unknown-reference", unknown());
+  }
 }
 
 /** A path as the ids it is made of allow: text when every id is a live one. */

@@ -15,7 +15,7 @@ import {
   principalIdOf,
   principalOwners,
   type RawGrant,
-  readGrants,
+  readContainerGrants,
 } from "../shapes/principals.ts";
 import type { InSpace, SpaceScope } from "../space/space-types.ts";
 import type { PlanContext } from "../types.ts";
@@ -67,14 +67,7 @@ const assignments = assignmentKind<InSpace, Located<RawGrant>>({
   config: grantListConfig("space-permission"),
   principals: { user: principalRoutes("user"), team: principalRoutes("team") },
 
-  async read(client, scope) {
-    const path = spacePermissionsPath(liveId(scope.ids.space));
-    const read = await readGrants(client, path, scope.organization, scope.desired.permissions ?? []);
-    // The space's node keeps them for the plan: names and lock-out rules are judged there.
-    const node = scope.live;
-    if (node) node.details = { ...node.details, access: read.facts };
-    return read.grants;
-  },
+  read: (client, scope) => readContainerGrants(client, spacePermissionsPath(liveId(scope.ids.space)), scope),
   principalId,
   principalOf: principalOwners,
   // A space keeps an admin between calls: an admin grant goes only after the new ones are made.

@@ -10,6 +10,7 @@ import { type Located, ROLES, type Role } from "../../model/desired.ts";
 import type { Caller } from "../access/space-access.ts";
 import { type AccessFacts, readCaller, readMembers } from "../access/space-access-facts.ts";
 import type { KindConfig } from "../kind-config.ts";
+import { referencedId } from "../paths.ts";
 import type { Owner, PlanContext, RunReader } from "../types.ts";
 import { assignmentKey, type DesiredAssignment, type Grant, type LiveAssignment } from "./assignment.ts";
 
@@ -77,16 +78,12 @@ export function principalIdOf(
 ): Id {
   if (desired.type === "team") {
     const address = addressOf(ROOT, "team", desired.name);
-    let id: Id;
-    try {
-      id = ctx.idOf(address);
-    } catch (error) {
-      if (!(error instanceof DocsyncError)) throw error;
-      throw new DocsyncError(
-        "plan.unknown-reference",
+    const id = referencedId(
+      ctx,
+      address,
+      () =>
         `${where()}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`,
-      );
-    }
+    );
     if (ctx.deletes(address) === id) {
       throw new DocsyncError(
         "plan.deleted-reference",
@@ -177,6 +174,25 @@ export async function readGrants(
     namesUsers ? readMembers(client, organization) : undefined,
   ]);
   return { grants: liveGrants(users, teams, configured), facts: members ? { caller, members } : { caller } };
+}
+
+/**
+ * The grants of the container `scope` is in (at `path`), for its kind's `read`: the facts read
+ * with them are kept on the container's live node, where names and lock-out rules are judged.
+ */
+export async function readContainerGrants(
+  client: RunReader,
+  path: string,
+  scope: {
+    organization: string;
+    desired: { permissions?: readonly DesiredAssignment[] };
+    live?: { details?: { access?: AccessFacts } } | undefined;
+  },
+): Promise<LiveAssignment[]> {
+  const read = await readGrants(client, path, scope.organization, scope.desired.permissions ?? []);
+  const node = scope.live;
+  if (node) node.details = { ...node.details, access: read.facts };
+  return read.grants;
 }
 
 /**

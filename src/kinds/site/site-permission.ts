@@ -5,11 +5,10 @@
 // invited together, then each one's role is set. The rule that keeps the token's own access
 // (site-access.ts) is checked for the whole site before any call is drafted.
 
-import { DocsyncError } from "../../errors.ts";
 import { addressOf, type Id, ROOT } from "../../model/address.ts";
 import { type ItemMeta, type Located, placeOf } from "../../model/desired.ts";
 import type { AccessFacts } from "../access/space-access-facts.ts";
-import { below, liveId, sitePath, subPath } from "../paths.ts";
+import { below, liveId, referencedId, sitePath, subPath } from "../paths.ts";
 import { assignmentKind, type DesiredAssignment } from "../shapes/assignment.ts";
 import {
   grantConfig,
@@ -19,7 +18,7 @@ import {
   principalIdOf,
   principalOwners,
   type RawGrant,
-  readGrants,
+  readContainerGrants,
 } from "../shapes/principals.ts";
 import type { CallDraft, LiveNode, PlanContext, ScopeIn } from "../types.ts";
 import { siteLockoutProblems } from "./site-access.ts";
@@ -56,15 +55,12 @@ function principalId(desired: DesiredAssignment, scope: SiteScope, ctx: PlanCont
   // named by email is found among the organization's members (read for it, site.ts), and a
   // user id goes as it is (the invitation names a user id that is no member).
   if (!isEmail(desired.name)) return desired.name;
-  try {
-    return ctx.idOf(addressOf(ROOT, "member", desired.name));
-  } catch (error) {
-    if (!(error instanceof DocsyncError)) throw error;
-    throw new DocsyncError(
-      "plan.unknown-reference",
+  return referencedId(
+    ctx,
+    addressOf(ROOT, "member", desired.name),
+    () =>
       `${where()}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`,
-    );
-  }
+  );
 }
 
 /** The calls for one type of principal: `users` and `teams` routes have one form. */
@@ -101,14 +97,12 @@ const assignments = assignmentKind<InSite, Located<RawGrant>>({
     summary: ids.length === 1 ? `invite ${type} to site` : `invite ${ids.length} ${type}s to site`,
   }),
 
-  async read(client, scope) {
-    const path = subPath(sitePath(scope.organization, liveId(scope.ids.site)), "/permissions");
-    const read = await readGrants(client, path, scope.organization, scope.desired.permissions ?? []);
-    // The site's node keeps them for the plan: names and the lock-out rule are judged there.
-    const node = scope.live;
-    if (node) node.details = { ...node.details, access: read.facts };
-    return read.grants;
-  },
+  read: (client, scope) =>
+    readContainerGrants(
+      client,
+      subPath(sitePath(scope.organization, liveId(scope.ids.site)), "/permissions"),
+      scope,
+    ),
   principalId,
   principalOf: principalOwners,
   // The token's access to the site through a team stays while its own grant is lowered: a grant

@@ -13,7 +13,7 @@ import { spacePermissionKind } from "../access/space-permission.ts";
 import { compareField, patchBody } from "../compare.ts";
 import { defined, fieldOf } from "../configured.ts";
 import type { TopLevelKind } from "../organization.ts";
-import { spacePath, subPath } from "../paths.ts";
+import { referencedId, spacePath, subPath } from "../paths.ts";
 import type { CallDraft, PlanContext } from "../types.ts";
 import { findSpaces, spaceConfig } from "./space-export.ts";
 import {
@@ -52,16 +52,12 @@ function collectionId(space: DesiredSpace, ctx: PlanContext): Id | null | undefi
  */
 function customFieldAddress(space: DesiredSpace, name: string, ctx: PlanContext): Address {
   const address = addressOf(ROOT, "custom field", name);
-  let id: Id;
-  try {
-    id = ctx.idOf(address);
-  } catch (error) {
-    if (!(error instanceof DocsyncError)) throw error;
-    throw new DocsyncError(
-      "plan.unknown-reference",
+  const id = referencedId(
+    ctx,
+    address,
+    () =>
       `${where(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`,
-    );
-  }
+  );
   // Deleted and not made again (a replacement is): the value could not be set.
   if (ctx.deletes(address) !== undefined && !(id instanceof IdRef)) {
     throw new DocsyncError(
