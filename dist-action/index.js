@@ -38989,6 +38989,13 @@ function liveId(id) {
     throw new Error(`planner bug: a read names a new item, ${JSON.stringify(id.idOf)}`);
   return id;
 }
+function referencedId(ctx, address, unknown) {
+  try {
+    return ctx.idOf(address);
+  } catch (error) {
+    throw error instanceof DocsyncError ? new DocsyncError("plan.unknown-reference", unknown()) : error;
+  }
+}
 var segment = (id) => id instanceof IdRef ? id : encodeURIComponent(id), below = (base5, id) => typeof base5 == "string" && typeof id == "string" ? `${base5}/${encodeURIComponent(id)}` : joinPath(base5, "/", segment(id)), subPath = (base5, text2) => typeof base5 == "string" ? `${base5}${text2}` : joinPath(base5, text2), orgPath = (org) => `/orgs/${encodeURIComponent(org)}`, sitePath = (org, site4) => below(`${orgPath(org)}/sites`, site4), sectionsPath = (org, site4) => subPath(sitePath(org, site4), "/sections"), sectionPath = (org, site4, section) => below(sectionsPath(org, site4), section), groupsPath = (org, site4) => subPath(sitePath(org, site4), "/section-groups"), groupPath = (org, site4, group) => below(groupsPath(org, site4), group), siteSpacesPath = (org, site4) => subPath(sitePath(org, site4), "/site-spaces"), siteSpacePath = (org, site4, siteSpace) => below(siteSpacesPath(org, site4), siteSpace), redirectsPath = (org, site4) => subPath(sitePath(org, site4), "/redirects"), teamsPath = (org) => `${orgPath(org)}/teams`;
 var customFieldsPath = (org) => `${orgPath(org)}/custom-fields`, customFieldPath = (org, name) => `${customFieldsPath(org)}/${encodeURIComponent(name)}`, samlProvidersPath = (org) => `${orgPath(org)}/saml`;
 function movePosition(type2, field, position) {
@@ -39251,15 +39258,11 @@ function grantListConfig(fragment) {
 var isEmail = (name) => name.includes("@"), userName = (name) => isEmail(name) ? name.toLowerCase() : name, memberKey = (id, email) => email?.toLowerCase() ?? id, memberAddress = (id, email) => addressOf(ROOT, "member", memberKey(id, email));
 function principalIdOf(desired, facts, where7, ctx) {
   if (desired.type === "team") {
-    let address = addressOf(ROOT, "team", desired.name), id2;
-    try {
-      id2 = ctx.idOf(address);
-    } catch (error) {
-      throw error instanceof DocsyncError ? new DocsyncError(
-        "plan.unknown-reference",
-        `${where7()}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
-      ) : error;
-    }
+    let address = addressOf(ROOT, "team", desired.name), id2 = referencedId(
+      ctx,
+      address,
+      () => `${where7()}: unknown team "${desired.name}" in permissions: no team of the organization or under teams: has that title`
+    );
     if (ctx.deletes(address) === id2)
       throw new DocsyncError(
         "plan.deleted-reference",
@@ -39315,6 +39318,10 @@ async function readGrants(client, path4, organization, configured) {
     namesUsers ? readMembers(client, organization) : void 0
   ]);
   return { grants: liveGrants(users, teams, configured), facts: members ? { caller, members } : { caller } };
+}
+async function readContainerGrants(client, path4, scope) {
+  let read = await readGrants(client, path4, scope.organization, scope.desired.permissions ?? []), node = scope.live;
+  return node && (node.details = { ...node.details, access: read.facts }), read.grants;
 }
 function grantConfig(grant, container, warn) {
   if (!ROLES.includes(grant.role)) {
@@ -39394,10 +39401,7 @@ var principalId = (desired, scope, ctx) => principalIdOf(desired, factsOf(scope)
   collection: "permissions",
   config: grantListConfig("space-permission"),
   principals: { user: principalRoutes("user"), team: principalRoutes("team") },
-  async read(client, scope) {
-    let path4 = spacePermissionsPath(liveId(scope.ids.space)), read = await readGrants(client, path4, scope.organization, scope.desired.permissions ?? []), node = scope.live;
-    return node && (node.details = { ...node.details, access: read.facts }), read.grants;
-  },
+  read: (client, scope) => readContainerGrants(client, spacePermissionsPath(liveId(scope.ids.space)), scope),
   principalId,
   principalOf: principalOwners,
   // A space keeps an admin between calls: an admin grant goes only after the new ones are made.
@@ -41130,16 +41134,11 @@ function siteLockoutProblems(before, after, caller) {
 var namesAny = (scope, test) => (scope.desired.sites ?? []).some((site4) => site4.permissions?.some(test)), permissionsPath = (scope) => subPath(sitePath(scope.organization, scope.ids.site), "/permissions"), factsOf2 = (scope) => scope.live?.details?.access, siteName = (scope) => `site ${JSON.stringify(scope.desired.title)}`;
 function principalId2(desired, scope, ctx) {
   let where7 = () => `${placeOf(desired.at)}: ${siteName(scope)}`;
-  if (scope.live || desired.type !== "user") return principalIdOf(desired, factsOf2(scope), where7, ctx);
-  if (!isEmail(desired.name)) return desired.name;
-  try {
-    return ctx.idOf(addressOf(ROOT, "member", desired.name));
-  } catch (error) {
-    throw error instanceof DocsyncError ? new DocsyncError(
-      "plan.unknown-reference",
-      `${where7()}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
-    ) : error;
-  }
+  return scope.live || desired.type !== "user" ? principalIdOf(desired, factsOf2(scope), where7, ctx) : isEmail(desired.name) ? referencedId(
+    ctx,
+    addressOf(ROOT, "member", desired.name),
+    () => `${where7()}: unknown user "${desired.name}" in permissions: name a member of the organization by user id or email`
+  ) : desired.name;
 }
 var principalRoutes2 = (type2) => {
   let grantPath = (scope, id) => below(subPath(permissionsPath(scope), `/${type2}s`), id);
@@ -41171,10 +41170,11 @@ var principalRoutes2 = (type2) => {
     body: { [`${type2}s`]: [...ids] },
     summary: ids.length === 1 ? `invite ${type2} to site` : `invite ${ids.length} ${type2}s to site`
   }),
-  async read(client, scope) {
-    let path4 = subPath(sitePath(scope.organization, liveId(scope.ids.site)), "/permissions"), read = await readGrants(client, path4, scope.organization, scope.desired.permissions ?? []), node = scope.live;
-    return node && (node.details = { ...node.details, access: read.facts }), read.grants;
-  },
+  read: (client, scope) => readContainerGrants(
+    client,
+    subPath(sitePath(scope.organization, liveId(scope.ids.site)), "/permissions"),
+    scope
+  ),
   principalId: principalId2,
   principalOf: principalOwners,
   // The token's access to the site through a team stays while its own grant is lowered: a grant
@@ -41585,15 +41585,11 @@ function collectionId(space, ctx) {
   return ref == null ? ref : "id" in ref ? ref.id : ctx.idOf(addressOf(ROOT, "collection", ref.title));
 }
 function customFieldAddress(space, name, ctx) {
-  let address = addressOf(ROOT, "custom field", name), id;
-  try {
-    id = ctx.idOf(address);
-  } catch (error) {
-    throw error instanceof DocsyncError ? new DocsyncError(
-      "plan.unknown-reference",
-      `${where3(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
-    ) : error;
-  }
+  let address = addressOf(ROOT, "custom field", name), id = referencedId(
+    ctx,
+    address,
+    () => `${where3(space)}: unknown custom field "${name}": name a field under customFields: or one the organization has`
+  );
   if (ctx.deletes(address) !== void 0 && !(id instanceof IdRef))
     throw new DocsyncError(
       "plan.deleted-reference",
