@@ -13,9 +13,31 @@ module.exports = {
     {
       name: "front-ends-through-the-engine",
       severity: "error",
-      comment: "The CLI and the GitHub Action reach planning, applying, reading and exporting through the engine only.",
-      from: { path: "^src/(cli|action)/" },
+      comment:
+        "The CLI, the GitHub Action and what they share reach planning, applying, reading and exporting through the engine only.",
+      from: { path: "^src/(cli|action|front)/" },
       to: { path: "^src/(plan|apply|live|drift|export)/" },
+    },
+    {
+      name: "action-not-through-the-cli",
+      severity: "error",
+      comment: "The GitHub Action takes what it shares with the CLI from src/front/, never from the CLI itself.",
+      from: { path: "^src/action/" },
+      to: { path: "^src/cli/" },
+    },
+    {
+      name: "cli-not-through-the-action",
+      severity: "error",
+      comment: "The CLI takes what it shares with the GitHub Action from src/front/, never from the Action itself.",
+      from: { path: "^src/cli/" },
+      to: { path: "^src/action/" },
+    },
+    {
+      name: "front-below-its-front-ends",
+      severity: "error",
+      comment: "What the CLI and the GitHub Action share imports neither of them: both build on it.",
+      from: { path: "^src/front/" },
+      to: { path: "^src/(cli|action)/" },
     },
   ],
   options: {

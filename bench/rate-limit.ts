@@ -6,9 +6,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Output } from "../src/cli/output.ts";
 import { runDocsync } from "../src/cli/program.ts";
 import { startEmulator } from "../src/emulator/index.ts";
+import type { Output } from "../src/front/output.ts";
 import { plainStyle } from "../src/render/style.ts";
 
 /** A short run shows what the first window costs; a long one, the pace of the windows after it. */

@@ -4,9 +4,9 @@
 //   npm run quickstart [-- examples/organization]
 //   npm run quickstart -- examples/multi-section examples/multi-section-reorganized
 
-import { processOutput } from "../src/cli/output.ts";
 import { runDocsync } from "../src/cli/program.ts";
 import { startEmulator } from "../src/emulator/index.ts";
+import { processOutput } from "../src/front/output.ts";
 
 const example = process.argv[2] ?? "examples/multi-section";
 const next = process.argv[3];

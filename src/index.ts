@@ -6,11 +6,11 @@
 // its errors.
 
 export type { CommandContext } from "./cli/context.ts";
-export type { ErrorReport } from "./cli/json-reports.ts";
-export type { Output } from "./cli/output.ts";
 export { runDocsync } from "./cli/program.ts";
 export type { DriftReport } from "./drift/report.ts";
 export { DocsyncError, ERROR_CODES, type ErrorCode } from "./errors.ts";
+export type { ErrorReport } from "./front/json-reports.ts";
+export type { Output } from "./front/output.ts";
 export {
   type ApplyOptions,
   type ApplyResult,

@@ -78,10 +78,10 @@ describe("architecture", () => {
     expect(importers).toEqual([join("cli", "commands", "emulator.ts")]);
   });
 
-  it("has the CLI and the Action reach the planner, apply, the live reads, drift and export only through the engine", () => {
+  it("has the CLI, the Action and what they share reach the planner, apply, the live reads, drift and export only through the engine", () => {
     const inner = new Set(["plan", "apply", "live", "drift", "export"]);
     const reaches = [...modules]
-      .filter(([module]) => ["cli", "action"].includes(folderOf(module)))
+      .filter(([module]) => ["cli", "action", "front"].includes(folderOf(module)))
       .flatMap(([module, targets]) =>
         targets.filter((t) => inner.has(folderOf(t))).map((t) => `${module} → ${t}`),
       );

@@ -2,8 +2,6 @@
 // configuration. What it prints is apply's log, in the step's log as it happens.
 
 import { normalizeApiUrl } from "../api/url.ts";
-import { apiBaseUrl, connect, RequestCounter } from "../cli/connection.ts";
-import { parseTargets } from "../cli/target-address.ts";
 import { applyConfiguration } from "../engine/apply.ts";
 import { applySavedPlan, approvedPlan } from "../engine/apply-saved.ts";
 import { readSavedPlan } from "../engine/saved.ts";
@@ -15,6 +13,8 @@ import {
   savedAppliedText,
 } from "../engine/words.ts";
 import { DocsyncError } from "../errors.ts";
+import { apiBaseUrl, connect, RequestCounter } from "../front/connection.ts";
+import { parseTargets } from "../front/target-address.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText } from "../render/text.ts";
 import { loadDesired, type StepContext, showPlan, stepCalls, stepSession } from "./step.ts";

@@ -1,7 +1,7 @@
 // A drift step: the drift report, as data, for the step to show and count.
 
-import { connect } from "../cli/connection.ts";
 import { driftOf } from "../engine/plan.ts";
+import { connect } from "../front/connection.ts";
 import { loadDesired, type StepContext, stepSession } from "./step.ts";
 
 /** Resolves with the exit code `docsync drift` ends with: 0, or 2 on drift. */

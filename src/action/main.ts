@@ -1,8 +1,8 @@
 // The entry of the GitHub Action (action.yml runs it with tsx): the step's exit code is the
 // action's. SIGINT and SIGTERM (a cancelled job) are handled as by the CLI.
 
-import { watchInterruptions } from "../cli/interruption.ts";
-import { watchUnanswered } from "../cli/unanswered.ts";
+import { watchInterruptions } from "../front/interruption.ts";
+import { watchUnanswered } from "../front/unanswered.ts";
 import { runAction } from "./run.ts";
 
 const interruption = watchInterruptions();

@@ -5,8 +5,8 @@
 
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
-import { configOption, connectionOptions, targetOption } from "../cli/commands/options.ts";
-import type { ProgressMode } from "../cli/progress-display.ts";
+import { configOption, connectionOptions, targetOption } from "../front/options.ts";
+import type { ProgressMode } from "../front/progress-display.ts";
 import { splitArgs } from "./args.ts";
 import { booleanInput, getInput, InputError } from "./inputs.ts";
 import type { ActionCommand } from "./report.ts";

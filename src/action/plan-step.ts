@@ -2,11 +2,11 @@
 // saved for a later apply step when the step saves its plan.
 
 import { normalizeApiUrl } from "../api/url.ts";
-import { apiBaseUrl, connect } from "../cli/connection.ts";
-import { parseTargets } from "../cli/target-address.ts";
 import { planForReview } from "../engine/plan.ts";
 import { applyCommandLine, savePlan } from "../engine/saved.ts";
 import { REFUSED_EXIT_CODE } from "../engine/words.ts";
+import { apiBaseUrl, connect } from "../front/connection.ts";
+import { parseTargets } from "../front/target-address.ts";
 import { refusedHeadline } from "../render/refusals.ts";
 import { loadDesired, type StepContext, stepSession } from "./step.ts";
 

@@ -13,10 +13,10 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Interruption } from "../cli/interruption.ts";
 import { ConfigError } from "../config/diagnostics.ts";
 import { refusalError } from "../engine/words.ts";
 import { type ErrorCode, errorCodeOf } from "../errors.ts";
+import type { Interruption } from "../front/interruption.ts";
 import { runApply, runApplySaved } from "./apply-step.ts";
 import { refusedResult } from "./approval.ts";
 import { configErrors } from "./config-errors.ts";
@@ -49,7 +49,7 @@ interface StepSetup {
 /**
  * Runs the action with the environment the runner gives a step; resolves with the step's exit
  * code. `interruption`: what SIGINT and SIGTERM do (the runner sends them to cancel a job), as
- * for the CLI; `unanswered`: rejects when the process runs out of work first (src/cli/unanswered.ts).
+ * for the CLI; `unanswered`: rejects when the process runs out of work first (src/front/unanswered.ts).
  */
 export async function runAction(
   env: NodeJS.ProcessEnv,

@@ -5,13 +5,6 @@
 
 import type { ApiClient } from "../api/client-types.ts";
 import { DEFAULT_PARALLELISM } from "../api/parallelism.ts";
-import { callsOptions } from "../cli/apply-calls.ts";
-import type { RequestCounter } from "../cli/connection.ts";
-import { errorReport, failureOf } from "../cli/failure.ts";
-import type { Interruption } from "../cli/interruption.ts";
-import { json as jsonText } from "../cli/json-reports.ts";
-import type { Output } from "../cli/output.ts";
-import { ProgressDisplay } from "../cli/progress-display.ts";
 import type { DesiredState } from "../config/types.ts";
 import type { CallsOptions } from "../engine/calls.ts";
 import { loadConfiguration } from "../engine/configuration.ts";
@@ -19,6 +12,13 @@ import type { EngineEvent } from "../engine/events.ts";
 import { createSession, type Session } from "../engine/session.ts";
 import { callLogText } from "../engine/words.ts";
 import { DocsyncError } from "../errors.ts";
+import { callsOptions } from "../front/apply-calls.ts";
+import type { RequestCounter } from "../front/connection.ts";
+import { errorReport, failureOf } from "../front/failure.ts";
+import type { Interruption } from "../front/interruption.ts";
+import { json as jsonText } from "../front/json-reports.ts";
+import type { Output } from "../front/output.ts";
+import { ProgressDisplay } from "../front/progress-display.ts";
 import type { Plan } from "../model/plan.ts";
 import { redactPlan } from "../render/redact.ts";
 import { plainStyle } from "../render/style.ts";

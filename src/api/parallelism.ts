@@ -1,5 +1,5 @@
 // How much of a run is in flight at once: one setting, `--parallelism`, with one default and one
-// range, checked where the user gives it (src/cli/commands/options.ts). The same number bounds
+// range, checked where the user gives it (src/front/options.ts). The same number bounds
 // two things (docs/apply.md#parallelism):
 // - the API client's exchanges in flight, and its connections: every request of a run (reads,
 //   apply's calls, a recovery's re-read), each attempt holding a slot only while it is sent;

@@ -1,5 +1,5 @@
 // How long one exchange (one attempt of a request, headers and body) may take: one setting,
-// `--timeout` or DOCSYNC_TIMEOUT, in seconds, checked where the user gives it (src/cli/timeout.ts).
+// `--timeout` or DOCSYNC_TIMEOUT, in seconds, checked where the user gives it (src/front/options.ts, src/front/connection.ts).
 
 /** The deadline of one exchange, unless the caller gives another. */
 export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -3,9 +3,9 @@
 
 import { InvalidArgumentError } from "commander";
 import type { EngineListener } from "../engine/events.ts";
+import { failureOf, reportedInDocument } from "../front/failure.ts";
+import { ApplyRecorder, json } from "../front/json-reports.ts";
 import type { CommandContext } from "./context.ts";
-import { failureOf, reportedInDocument } from "./failure.ts";
-import { ApplyRecorder, json } from "./json-reports.ts";
 
 export function textOrJson(value: string): "text" | "json" {
   if (value !== "text" && value !== "json") throw new InvalidArgumentError("must be text or json");

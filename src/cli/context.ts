@@ -1,10 +1,10 @@
 // What a command runs with: where it writes, its environment, and the exit code it sets.
 // Passed explicitly so that commands can run in-process (tests) as they do in a terminal.
 
+import type { Interruption } from "../front/interruption.ts";
+import type { Output } from "../front/output.ts";
 import type { KindSet } from "../kinds/kind-set.ts";
 import type { Redactor } from "../secrets/redactor.ts";
-import type { Interruption } from "./interruption.ts";
-import type { Output } from "./output.ts";
 
 export interface CommandContext {
   output: Output;

@@ -6,8 +6,8 @@ import type { ApiClient } from "../api/client-types.ts";
 import type { EngineEvent, EngineListener } from "../engine/events.ts";
 import { createSession, type Session } from "../engine/session.ts";
 import { callLogText } from "../engine/words.ts";
+import type { RequestCounter } from "../front/connection.ts";
 import type { Plan } from "../model/plan.ts";
-import type { RequestCounter } from "./connection.ts";
 import type { CommandContext } from "./context.ts";
 
 export interface SessionHooks {

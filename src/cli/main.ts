@@ -28,10 +28,10 @@ if (problem !== undefined) {
   enableCompileCache();
   // Loaded together: each is read while another is compiled.
   const [{ watchInterruptions }, { processOutput }, { runDocsync }, { watchUnanswered }] = await Promise.all([
-    import("./interruption.ts"),
-    import("./output.ts"),
+    import("../front/interruption.ts"),
+    import("../front/output.ts"),
     import("./program.ts"),
-    import("./unanswered.ts"),
+    import("../front/unanswered.ts"),
   ]);
   const interruption = watchInterruptions();
   const unanswered = watchUnanswered();

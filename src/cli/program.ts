@@ -1,13 +1,13 @@
 // The docsync program: its commands, run with every error reported in one place (failure.ts).
 
 import { Command } from "commander";
+import { asksForJson, reportFailure, reportSignalExits } from "../front/failure.ts";
+import { redactingOutput } from "../front/output.ts";
+import { ProgressDisplay } from "../front/progress-display.ts";
 import { plainStyle } from "../render/style.ts";
 import { Redactor } from "../secrets/redactor.ts";
 import { VERSION } from "../version.ts";
 import type { CallerContext, CommandContext } from "./context.ts";
-import { asksForJson, reportFailure, reportSignalExits } from "./failure.ts";
-import { redactingOutput } from "./output.ts";
-import { ProgressDisplay } from "./progress-display.ts";
 
 const EXAMPLES = `
 Examples:

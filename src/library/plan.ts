@@ -1,8 +1,8 @@
 // plan() and drift(): the engine's plan for review and drift, with their results returned as data.
 
-import { parseTargets } from "../cli/target-address.ts";
 import type { DriftReport } from "../drift/report.ts";
 import { driftOf, planForReview } from "../engine/index.ts";
+import { parseTargets } from "../front/target-address.ts";
 import type { Plan } from "../model/plan.ts";
 import { withSession } from "./session.ts";
 import type { DriftOptions, PlanOptions, PlanResult } from "./types.ts";

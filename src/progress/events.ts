@@ -1,5 +1,5 @@
 // What long work tells of itself as it goes: a typed stream that the engine emits and that only
-// a renderer (src/cli/progress.ts) turns into text. The engine never prints.
+// a renderer (src/front/progress.ts) turns into text. The engine never prints.
 
 /** Which part of a run the counts are of: reading the live state, or making the plan's calls. */
 export type ProgressPhase = "read" | "apply";

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { defaultConfig } from "../../src/cli/configuration.ts";
 import type { CallerContext } from "../../src/cli/context.ts";
 import { runDocsync } from "../../src/cli/program.ts";
-import { parseTargetAddress } from "../../src/cli/target-address.ts";
+import { parseTargetAddress } from "../../src/front/target-address.ts";
 import { styleFor } from "../../src/render/style.ts";
 import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";

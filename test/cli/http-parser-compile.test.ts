@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const CONNECTION = resolve(import.meta.dirname, "../../src/cli/connection.ts");
+const CONNECTION = resolve(import.meta.dirname, "../../src/front/connection.ts");
 
 /** Whether a hot WebAssembly function ends up optimised, in a process that has connected first. */
 function optimisedAfterConnecting(): boolean {

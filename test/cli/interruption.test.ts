@@ -6,7 +6,7 @@ import {
   type SignalHost,
   type SignalName,
   watchInterruptions,
-} from "../../src/cli/interruption.ts";
+} from "../../src/front/interruption.ts";
 
 function fakeHost() {
   const listeners = new Map<SignalName, (signal: SignalName) => void>();

@@ -2,8 +2,8 @@
 // plain lines in CI, and which of them a mode and a stream choose.
 
 import { describe, expect, it } from "vitest";
-import { ProgressRenderer, type ProgressStyle } from "../../src/cli/progress.ts";
-import { progressMode, progressStyle } from "../../src/cli/progress-display.ts";
+import { ProgressRenderer, type ProgressStyle } from "../../src/front/progress.ts";
+import { progressMode, progressStyle } from "../../src/front/progress-display.ts";
 import type { ProgressEvent } from "../../src/progress/events.ts";
 
 const ERASE = "\r\x1b[2K";

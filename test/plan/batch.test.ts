@@ -2,8 +2,8 @@
 // in a batch, what a batch holds and waits for, and which calls stay on their own.
 
 import { describe, expect, it } from "vitest";
-import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
+import { parseTargetAddress } from "../../src/front/target-address.ts";
 import type { DesiredRedirect, LiveRedirect } from "../../src/kinds/site/redirect.ts";
 import type { LiveSection } from "../../src/kinds/site/section.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";

@@ -3,8 +3,8 @@
 // after the plan, with what happens to each item. In-memory configurations and live states.
 
 import { describe, expect, it } from "vitest";
-import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
+import { parseTargetAddress } from "../../src/front/target-address.ts";
 import type { DesiredSection, LiveSection } from "../../src/kinds/site/section.ts";
 import type { DesiredSectionGroup, LiveSectionGroup } from "../../src/kinds/site/section-group.ts";
 import type { DesiredSite, LiveSite } from "../../src/kinds/site/site.ts";

@@ -3,8 +3,8 @@
 // stops everything else and `--target` does not bring it along.
 
 import { describe, expect, it } from "vitest";
-import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState } from "../../src/config/types.ts";
+import { parseTargetAddress } from "../../src/front/target-address.ts";
 import type { LiveTranslation } from "../../src/kinds/organization/translation.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { Plan } from "../../src/model/plan.ts";

@@ -2,8 +2,8 @@
 // item of their kind: an item renamed in the web app would otherwise be made a second time.
 
 import { describe, expect, it } from "vitest";
-import { parseTargetAddress } from "../../src/cli/target-address.ts";
 import { DEFAULT_PRUNE, type DesiredState, type SourceLocation } from "../../src/config/types.ts";
+import { parseTargetAddress } from "../../src/front/target-address.ts";
 import type { LiveNode } from "../../src/kinds/types.ts";
 import type { LiveState } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";

@@ -8,13 +8,13 @@ import { applySavedPlan as applyApproved, approvedPlan } from "../../engine/appl
 import type { EngineListener } from "../../engine/events.ts";
 import { alreadyAppliedText, STALE_HEADING, savedAppliedText } from "../../engine/words.ts";
 import { DocsyncError } from "../../errors.ts";
+import { callsOptions } from "../../front/apply-calls.ts";
+import { apiBaseUrl, type ConnectionOptions, connect, RequestCounter } from "../../front/connection.ts";
 import type { Plan } from "../../model/plan.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
 import { readSavedPlan } from "../../saved/saved.ts";
-import { callsOptions } from "../apply-calls.ts";
 import { configPaths, loadDesired } from "../configuration.ts";
-import { apiBaseUrl, type ConnectionOptions, connect, RequestCounter } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { commandSession } from "../engine-session.ts";
 

@@ -3,18 +3,18 @@ import { type Confirmation, applyConfiguration as planAndApply } from "../../eng
 import type { EngineListener } from "../../engine/events.ts";
 import { appliedText, notConvergedText } from "../../engine/words.ts";
 import { DocsyncError } from "../../errors.ts";
+import { callsOptions } from "../../front/apply-calls.ts";
+import { connect, RequestCounter } from "../../front/connection.ts";
+import { configOption, connectionOptions, targetOption } from "../../front/options.ts";
+import { parseTargets } from "../../front/target-address.ts";
 import type { Plan } from "../../model/plan.ts";
 import { redactPlan } from "../../render/redact.ts";
 import { renderPlanText } from "../../render/text.ts";
-import { callsOptions } from "../apply-calls.ts";
 import { textOrJson, withJsonReport } from "../apply-json.ts";
 import { loadDesired } from "../configuration.ts";
-import { connect, RequestCounter } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { commandSession } from "../engine-session.ts";
-import { parseTargets } from "../target-address.ts";
 import { applySavedPlan } from "./apply-saved.ts";
-import { configOption, connectionOptions, targetOption } from "./options.ts";
 
 interface ApplyOptions {
   config: string[];

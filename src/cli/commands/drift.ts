@@ -1,14 +1,14 @@
 import type { Command } from "commander";
 import { driftOf } from "../../engine/plan.ts";
+import { connect } from "../../front/connection.ts";
+import { configOption, connectionOptions, formatOption } from "../../front/options.ts";
 import { renderDriftHtml } from "../../render/drift-html.ts";
 import { renderDriftMarkdown } from "../../render/drift-markdown.ts";
 import { renderDriftText } from "../../render/drift-text.ts";
 import type { Format } from "../../render/format.ts";
 import { loadDesired } from "../configuration.ts";
-import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { commandSession } from "../engine-session.ts";
-import { configOption, connectionOptions, formatOption } from "./options.ts";
 
 interface DriftOptions {
   config: string[];

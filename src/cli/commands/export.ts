@@ -3,14 +3,14 @@ import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { type ExportResult, exportLive, listed, type SecretVariable } from "../../engine/export.ts";
 import { DocsyncError } from "../../errors.ts";
+import { connect } from "../../front/connection.ts";
+import { type ExportReport, json } from "../../front/json-reports.ts";
+import { connectionOptions } from "../../front/options.ts";
 import { type KindSet, pluralOf } from "../../kinds/kind-set.ts";
 import { builtInKinds } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
-import { connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { commandSession } from "../engine-session.ts";
-import { type ExportReport, json } from "../json-reports.ts";
-import { connectionOptions } from "./options.ts";
 
 interface ExportOptions {
   org?: string;

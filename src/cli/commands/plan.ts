@@ -3,14 +3,14 @@ import { normalizeApiUrl } from "../../api/url.ts";
 import { planForReview } from "../../engine/plan.ts";
 import { applyCommandLine, savePlan } from "../../engine/saved.ts";
 import { REFUSED_EXIT_CODE } from "../../engine/words.ts";
+import { apiBaseUrl, connect } from "../../front/connection.ts";
+import { configOption, connectionOptions, formatOption, targetOption } from "../../front/options.ts";
+import { parseTargets } from "../../front/target-address.ts";
 import { type Format, renderPlan } from "../../render/format.ts";
 import { refusedHeadline } from "../../render/refusals.ts";
 import { configPaths, loadDesired } from "../configuration.ts";
-import { apiBaseUrl, connect } from "../connection.ts";
 import type { CommandContext } from "../context.ts";
 import { commandSession } from "../engine-session.ts";
-import { parseTargets } from "../target-address.ts";
-import { configOption, connectionOptions, formatOption, targetOption } from "./options.ts";
 
 interface PlanOptions {
   config: string[];

@@ -3,10 +3,10 @@
 
 import type { Command } from "commander";
 import { planOfSaved } from "../../engine/saved.ts";
+import { formatOption } from "../../front/options.ts";
 import { type Format, renderPlan } from "../../render/format.ts";
 import { readSavedPlan } from "../../saved/saved.ts";
 import type { CommandContext } from "../context.ts";
-import { formatOption } from "./options.ts";
 
 export function registerShowCommand(program: Command, context: CommandContext): void {
   program

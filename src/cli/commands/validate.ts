@@ -1,12 +1,12 @@
 import type { Command } from "commander";
 import { ConfigError } from "../../config/diagnostics.ts";
+import { configOption } from "../../front/config-option.ts";
+import { reportedInDocument } from "../../front/failure.ts";
+import { json, type ValidationReport } from "../../front/json-reports.ts";
 import { configuredCounts, kindsOf } from "../../kinds/registry.ts";
 import { textOrJson } from "../apply-json.ts";
 import { loadDesired } from "../configuration.ts";
 import type { CommandContext } from "../context.ts";
-import { reportedInDocument } from "../failure.ts";
-import { json, type ValidationReport } from "../json-reports.ts";
-import { configOption } from "./config-option.ts";
 
 export function registerValidateCommand(program: Command, context: CommandContext): void {
   configOption(

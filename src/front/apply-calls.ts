@@ -4,12 +4,11 @@
 
 import type { CallsOptions } from "../engine/calls.ts";
 import { readyChoiceOf } from "../engine/words.ts";
-import type { CommandContext } from "./context.ts";
-import { SIGNAL_EXIT_CODES } from "./interruption.ts";
+import { type Interruption, SIGNAL_EXIT_CODES } from "./interruption.ts";
 
-/** `context`: a command's, or what the GitHub Action's step has of one (its environment, its signals). */
+/** `context`: a CLI command's, or the GitHub Action step's: its environment and its signals. */
 export function callsOptions(
-  context: Pick<CommandContext, "env" | "interruption">,
+  context: { env: NodeJS.ProcessEnv; interruption?: Interruption | undefined },
   parallelism: number,
 ): CallsOptions {
   const { interruption } = context;

@@ -7,8 +7,9 @@
 
 import { CommanderError } from "commander";
 import { DocsyncError } from "../errors.ts";
-import type { CommandContext } from "./context.ts";
+import type { Interruption } from "./interruption.ts";
 import { type ErrorReport, type Failure, json } from "./json-reports.ts";
+import type { Output } from "./output.ts";
 
 /**
  * Errors that a command reported in a document of its own: a mark on the error itself (keyed by
@@ -52,6 +53,13 @@ export function errorReport(command: string | undefined, failure: Failure, exitC
   };
 }
 
+/** What a failure is told through: a CLI command's context, or the like. */
+export interface Telling {
+  output: Output;
+  /** Its signals, whose immediate exits are told too (reportSignalExits). */
+  interruption?: Interruption | undefined;
+}
+
 export interface Ended {
   /** The command the command line names, if any. */
   command: string | undefined;
@@ -60,7 +68,7 @@ export interface Ended {
 }
 
 /** Reports the error that ended a command and returns the exit code. */
-export function reportFailure(error: unknown, context: CommandContext, ended: Ended): number {
+export function reportFailure(error: unknown, context: Telling, ended: Ended): number {
   let exitCode = 1;
   if (error instanceof CommanderError) {
     // --help and --version end this way too; commander has printed its message already.
@@ -84,7 +92,7 @@ export function reportFailure(error: unknown, context: CommandContext, ended: En
  * second signal) leaves the error document too; a command with its own document (apply) puts
  * its own in place of this one.
  */
-export function reportSignalExits(context: CommandContext, ended: Ended): void {
+export function reportSignalExits(context: Telling, ended: Ended): void {
   if (!ended.json) return;
   context.interruption?.onExit((exit) =>
     context.output.out(json(errorReport(ended.command, exit, exit.exitCode))),

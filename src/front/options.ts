@@ -1,11 +1,11 @@
 // Options that several commands share, declared once so that they read the same everywhere.
 
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_PARALLELISM, MAX_PARALLELISM } from "../../api/parallelism.ts";
-import { DEFAULT_TIMEOUT_MS, parseTimeout, TIMEOUT_RANGE } from "../../api/timeout.ts";
-import { FORMATS, type Format } from "../../render/format.ts";
-import { progressOption } from "../progress-display.ts";
+import { DEFAULT_PARALLELISM, MAX_PARALLELISM } from "../api/parallelism.ts";
+import { DEFAULT_TIMEOUT_MS, parseTimeout, TIMEOUT_RANGE } from "../api/timeout.ts";
+import { FORMATS, type Format } from "../render/format.ts";
 import { collect } from "./config-option.ts";
+import { progressOption } from "./progress-display.ts";
 
 /** `--format text|markdown|json`, as commander parses it. */
 export function formatOption(value: string): Format {
