@@ -1,14 +1,22 @@
 // A plan step (and an apply step that only plans, for approval): the plan for review, as data,
-// saved for a later apply step when the step saves its plan.
+// saved for a later apply step when the step saves its plan. The step prints no plan of its own:
+// run.ts logs the plan's text under its summary line, and the plan as JSON is in the step's files.
 
 import { normalizeApiUrl } from "../api/url.ts";
 import { planForReview } from "../engine/plan.ts";
-import { applyCommandLine, savePlan } from "../engine/saved.ts";
+import { savePlan } from "../engine/saved.ts";
 import { REFUSED_EXIT_CODE } from "../engine/words.ts";
 import { apiBaseUrl, connect } from "../front/connection.ts";
 import { parseTargets } from "../front/target-address.ts";
 import { refusedHeadline } from "../render/refusals.ts";
 import { loadDesired, type StepContext, stepSession } from "./step.ts";
+
+/**
+ * Where the step saved its plan, said the workflow's way: in a workflow the plan is applied by an
+ * apply step given it as its plan input, not by a command line.
+ */
+export const savedPlanLine = (file: string): string =>
+  `Saved the plan to ${file} (this step's saved-plan output); an apply step whose plan input is that file applies it.`;
 
 /**
  * Resolves with the exit code `docsync plan --detailed-exitcode` ends with: 0, 2 with changes,
@@ -31,12 +39,8 @@ export async function runPlan(context: StepContext, savedPlan: string | undefine
     if (savedPlan !== undefined) {
       const apiUrl = normalizeApiUrl(apiBaseUrl(step, env));
       await savePlan(session, desired, plan, { file: savedPlan, apiUrl, targets, allowDestroy });
-      const apply = applyCommandLine(savedPlan, step.config);
-      output.err(`Saved the plan to ${savedPlan}; apply it with: ${apply}\n`);
+      output.err(`${savedPlanLine(savedPlan)}\n`);
     }
-    // As `docsync plan --format json` prints it, once nothing more can fail: an apply step
-    // waiting for approval has it in its log.
-    output.out(`${JSON.stringify(safe, null, 2)}\n`);
     const refused = refusedHeadline(safe);
     if (refused === undefined) return plan.changes.length > 0 ? 2 : 0;
     output.err(`${refused}\n`);

@@ -137,8 +137,10 @@ async function run(
     output,
     interruption,
   };
-  // apply's progress is long: folded in the log, as what plan and drift print below.
-  if (command === "apply") {
+  // apply's progress is long: folded in the log, as what plan and drift print below. An apply
+  // that only plans, for approval, prints its plan below as plan does, and nothing before.
+  const folded = command === "apply" && !forApproval;
+  if (folded) {
     const { runs, approved } = setup.options;
     log.command("group", approved === undefined ? `docsync ${runs}` : `docsync ${runs} ${approved}`);
   }
@@ -149,7 +151,7 @@ async function run(
   } finally {
     end();
     log.resumeCommands();
-    if (command === "apply") log.command("endgroup", "");
+    if (folded) log.command("endgroup", "");
   }
   const { failure, shown, organization, applied } = seen;
   // A plan that apply will refuse is shown as a plan, its banner first, and fails the step.

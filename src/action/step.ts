@@ -14,9 +14,7 @@ import { callLogText } from "../engine/words.ts";
 import { DocsyncError } from "../errors.ts";
 import { callsOptions } from "../front/apply-calls.ts";
 import type { RequestCounter } from "../front/connection.ts";
-import { errorReport, failureOf } from "../front/failure.ts";
 import type { Interruption } from "../front/interruption.ts";
-import { json as jsonText } from "../front/json-reports.ts";
 import type { Output } from "../front/output.ts";
 import { ProgressDisplay } from "../front/progress-display.ts";
 import type { Plan } from "../model/plan.ts";
@@ -120,10 +118,6 @@ export async function runStep(
   unanswered?: Promise<never>,
 ): Promise<number> {
   const { output } = context;
-  // A plan's run prints JSON: what ends it is a JSON document too, a signal that ends the process at once included.
-  const json = context.step.runs === "plan";
-  if (json)
-    context.interruption?.onExit((exit) => output.out(jsonText(errorReport("plan", exit, exit.exitCode))));
   try {
     return await (unanswered ? Promise.race([work(), unanswered]) : work());
   } catch (error) {
@@ -136,9 +130,6 @@ export async function runStep(
       output.err(
         `Internal error (please report it): ${error instanceof Error ? error.stack : String(error)}\n`,
       );
-    if (json) output.out(jsonText(errorReport("plan", failureOf(error), exitCode)));
     return exitCode;
-  } finally {
-    context.interruption?.onExit(undefined);
   }
 }
