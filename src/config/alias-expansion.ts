@@ -5,7 +5,7 @@
 // and no walk of it would end; and a value that aliases nest deeper than a file may be written.
 
 import type { Diagnostic } from "./diagnostics.ts";
-import { diagnosticAt, diagnosticAtOffset, type YamlFile } from "./yaml-positions.ts";
+import { diagnosticAt, diagnosticAtOffset, earlierPlace, type YamlFile } from "./yaml-positions.ts";
 
 /** The most nodes a file of `text` may stand for, aliases expanded; and the most keys its merge
  * keys (<<) may copy. */
@@ -139,8 +139,8 @@ function aliasesInTheirAnchors(file: YamlFile): Diagnostic[] {
     if (at < from || at >= to) continue;
     // The node starts after its anchor, which may be on a line of its own.
     const anchor = file.positions.text.lastIndexOf(`&${alias.source}`, from);
-    const line = file.positions.linePos(anchor === -1 ? from : anchor).line;
-    const message = `alias "*${alias.source}" is inside the value of its own anchor "&${alias.source}" (line ${line}): the value would hold itself; write it out, or move the anchor`;
+    const place = earlierPlace(file.positions, anchor === -1 ? from : anchor, at);
+    const message = `alias "*${alias.source}" is inside the value of its own anchor "&${alias.source}" (${place}): the value would hold itself; write it out, or move the anchor`;
     out.push(diagnosticAtOffset(file, at, message));
   }
   // js-yaml and the yaml package read anchors alike; should they not here, the file is still refused.

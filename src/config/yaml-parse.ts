@@ -9,7 +9,13 @@ import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { placeFirst } from "./error-cap.ts";
 import { OUTSIDE_SUBSET, readPlainSubset } from "./yaml-plain-reader.ts";
-import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
+import {
+  diagnosticAt,
+  diagnosticAtOffset,
+  earlierPlace,
+  Positions,
+  type YamlFile,
+} from "./yaml-positions.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "./yaml-schema.ts";
 import { syntaxError } from "./yaml-syntax.ts";
 
@@ -89,7 +95,7 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
   const repeated = /duplicated mapping key/.test(refusal.reason) ? positions.duplicateKeys() : [];
   if (repeated.length > 0) {
     return placeFirst(repeated, ({ at, path, first }) => {
-      const message = `duplicate key "${path.at(-1)}" (first at line ${positions.linePos(first).line})`;
+      const message = `duplicate key "${path.at(-1)}" (first at ${earlierPlace(positions, first, at)})`;
       return diagnosticAtOffset(file, at, message, path.slice(0, -1));
     });
   }

@@ -298,3 +298,10 @@ export function where(item: { file: YamlFile; path: KeyPath }, from: YamlFile): 
   const at = locate(item);
   return item.file === from ? `line ${at.line}` : `${at.file}:${at.line}:${at.column}`;
 }
+
+/** Where an earlier place of a file is, told from a later one (`at`) whose diagnostic names its
+ * line already: "line 3", or "column 12" when it is on that same line. */
+export function earlierPlace(positions: Positions, earlier: number, at: number): string {
+  const first = positions.linePos(earlier);
+  return first.line === positions.linePos(at).line ? `column ${first.col}` : `line ${first.line}`;
+}

@@ -90,27 +90,42 @@ function misindented(text: string, error: YAMLError): Cause | undefined {
   while (next < lines.length && !content(lines[next] ?? "")) next++;
   for (const candidate of [errorLine, next]) {
     const line = lines[candidate];
-    if (line === undefined || !content(line)) continue;
+    // A tab in the indentation is a mistake of its own, which the `yaml` package words.
+    if (line === undefined || !content(line) || /^ *\t/.test(line)) continue;
     const indent = indentOf(line);
     const levels = openLevels(lines, candidate);
     if (levels.size === 0 || levels.has(indent)) continue;
     // Below `key:` or a lone `-`, a line starts a level of its own.
     const deepest = Math.max(...levels.keys());
     if (indent > deepest && opensBlock(lines[levels.get(deepest) ?? 0] ?? "")) continue;
-    const below = Math.max(...[...levels.keys()].filter((n) => n < indent));
-    const above = Math.min(...[...levels.keys()].filter((n) => n > indent));
-    const options = [below, above]
-      .filter(Number.isFinite)
-      .map((n) => `as line ${(levels.get(n) ?? 0) + 1} (${n} space${n === 1 ? "" : "s"})`)
-      .join(" or ");
     const offset = lines.slice(0, candidate).reduce((sum, l) => sum + l.length + 1, 0) + indent;
-    const message = `this line is indented ${indent} space${indent === 1 ? "" : "s"}, like no line it may belong to: indent it ${options}`;
+    const message = `this line is indented ${spaces(indent)}, like no line it may belong to: indent it ${indentChoices(lines, levels, indent)}`;
     return { offset, message, unplaced: true };
   }
   return undefined;
 }
 
 const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+const spaces = (n: number): string => `${n} space${n === 1 ? "" : "s"}`;
+
+/** The open levels next to `indent`, each by the line that sets it; one line is named once: a
+ * `- key:` line sets two levels, its "-" and its key. */
+function indentChoices(lines: string[], levels: Map<number, number>, indent: number): string {
+  const below = Math.max(...[...levels.keys()].filter((n) => n < indent));
+  const above = Math.min(...[...levels.keys()].filter((n) => n > indent));
+  const choices = [below, above].filter(Number.isFinite);
+  const lineOf = (n: number) => levels.get(n) ?? 0;
+  if (choices.length === 2 && lineOf(below) === lineOf(above)) {
+    const line = lines[lineOf(below)] ?? "";
+    // What starts at a column of the line: its "-", or its key.
+    const at = (n: number) =>
+      `"${line[n] === "-" ? "-" : (/^[^\s:]+/.exec(line.slice(n))?.[0] ?? "").replace(/^["']|["']$/g, "")}"`;
+    if (at(above) !== '""')
+      return `like the ${at(below)} (${spaces(below)}) or the ${at(above)} (${spaces(above)}) of line ${lineOf(below) + 1}`;
+  }
+  return choices.map((n) => `as line ${lineOf(n) + 1} (${spaces(n)})`).join(" or ");
+}
 
 /** Whether a line ends where its value starts on the lines below: `key:`, `-`, `key: |`, `key: &a`. */
 function opensBlock(line: string): boolean {
@@ -150,6 +165,8 @@ function colonInValue(text: string, error: YAMLError): Cause | undefined {
   const value = text.slice(at, lineEnd === -1 ? text.length : lineEnd).replace(/\s+(#.*)?$/, "");
   if (!/:\s/.test(value)) return undefined;
   const before = text.slice(lineStart, at).replace(/^\s*(-\s+)*/, "");
+  // Not after a key: the line itself is out of place, not a value to quote.
+  if (before === "") return undefined;
   const message = `a plain value cannot hold ": " (YAML reads it as a key): quote the value, as in ${before}${JSON.stringify(value)}`;
   return { offset: at, message, unplaced: true };
 }

@@ -30,7 +30,7 @@ describe("YAML syntax", () => {
       ),
     });
     expect(message).toBe(
-      "a.yaml:7:4: this line is indented 3 spaces, like no line it may belong to: indent it as line 6 (2 spaces) or as line 6 (4 spaces)\n1 error in 1 file.",
+      'a.yaml:7:4: this line is indented 3 spaces, like no line it may belong to: indent it like the "-" (2 spaces) or the "title" (4 spaces) of line 6\n1 error in 1 file.',
     );
   });
 

@@ -284,7 +284,7 @@ describe("aliases", () => {
   it("inside the value of their own anchor are one error each, at the alias", async () => {
     const head = ["version: 1", "organization: org_1"];
     expect(await loadErrors({ "a.yaml": yaml(...head, "teams: &t [*t]") })).toBe(
-      'a.yaml:3:12: teams[0]: alias "*t" is inside the value of its own anchor "&t" (line 3): the value would hold itself; write it out, or move the anchor\n1 error in 1 file.',
+      'a.yaml:3:12: teams[0]: alias "*t" is inside the value of its own anchor "&t" (column 8): the value would hold itself; write it out, or move the anchor\n1 error in 1 file.',
     );
     expect(await loadErrors({ "a.yaml": yaml(...head, "x:", "  &a", "  b: [1, { c: *a }]") })).toBe(
       'a.yaml:5:15: x.b[1].c: alias "*a" is inside the value of its own anchor "&a" (line 4): the value would hold itself; write it out, or move the anchor\n1 error in 1 file.',
