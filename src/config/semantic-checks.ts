@@ -59,7 +59,11 @@ function checkIdentity(out: Diagnostic[], all: Located<unknown>[], identity: Ide
     if (first === undefined) byKey.set(key, item);
     else
       out.push(
-        at(item, [field], `duplicate ${kind} ${noun} "${key}" (first at ${whereIn(first, field, item)})`),
+        at(
+          item,
+          [field],
+          `duplicate ${kind} ${noun} "${key}" (first at ${whereIn(first, field, item, [field])})`,
+        ),
       );
   }
   if (!hints) return;
@@ -70,19 +74,23 @@ function checkIdentity(out: Diagnostic[], all: Located<unknown>[], identity: Ide
     const owner = byKey.get(was);
     const first = byWas.get(was);
     if (owner !== undefined) {
-      const message = `was "${was}" is the ${noun} of the ${kind} at ${whereIn(owner, field, item)}; a rename hint names a ${noun} that is no longer listed`;
+      const message = `was "${was}" is the ${noun} of the ${kind} at ${whereIn(owner, field, item, ["was"])}; a rename hint names a ${noun} that is no longer listed`;
       out.push(at(item, ["was"], message));
     } else if (first !== undefined) {
-      out.push(at(item, ["was"], `was "${was}" is already claimed at ${whereIn(first, "was", item)}`));
+      out.push(
+        at(item, ["was"], `was "${was}" is already claimed at ${whereIn(first, "was", item, ["was"])}`),
+      );
     } else {
       byWas.set(was, item);
     }
   }
 }
 
-/** Where `field` of `first` is, said from the file of `from`. */
-function whereIn(first: Located<unknown>, field: string, from: Located<unknown>): string {
-  return where({ file: first.file, path: [...first.path, field] }, from.file);
+/** Where `field` of `first` is, said from the file of `from` (and from the line of `sub` below
+ * `from`, where the diagnostic is, when given). */
+function whereIn(first: Located<unknown>, field: string, from: Located<unknown>, sub?: KeyPath): string {
+  const later = sub === undefined ? undefined : [...from.path, ...sub];
+  return where({ file: first.file, path: [...first.path, field] }, from.file, later);
 }
 
 function at(item: Located<unknown>, sub: KeyPath, message: string): Diagnostic {

@@ -351,14 +351,14 @@ describe("semantic errors", () => {
     });
     expect(message).toBe(
       [
-        'a.yaml:4:32: teams[1].title: duplicate team title "W" (first at line 4)',
-        'a.yaml:5:49: customFields[1].name: duplicate custom field name "f" (first at line 5)',
-        'a.yaml:6:40: samlProviders[1].label: duplicate SAML provider label "S" (first at line 6)',
-        'a.yaml:10:77: sites[0].sections[0].siteSpaces[1].space: duplicate site space for space "hb" (first at line 10)',
-        'a.yaml:10:87: sites[0].sections[0].siteSpaces[1].path: duplicate site space path "x" (first at line 10)',
+        'a.yaml:4:32: teams[1].title: duplicate team title "W" (first at column 18)',
+        'a.yaml:5:49: customFields[1].name: duplicate custom field name "f" (first at column 24)',
+        'a.yaml:6:40: samlProviders[1].label: duplicate SAML provider label "S" (first at column 26)',
+        'a.yaml:10:77: sites[0].sections[0].siteSpaces[1].space: duplicate site space for space "hb" (first at column 53)',
+        'a.yaml:10:87: sites[0].sections[0].siteSpaces[1].path: duplicate site space path "x" (first at column 63)',
         'a.yaml:11:40: sites[0].sections[1].sections[0].path: duplicate section path "a" (first at line 10)',
         'a.yaml:12:18: sites[0].sections[2].group: duplicate group title "G" (first at line 11)',
-        'a.yaml:13:63: sites[0].redirects[1].source: duplicate redirect source "/r" (first at line 13)',
+        'a.yaml:13:63: sites[0].redirects[1].source: duplicate redirect source "/r" (first at column 27)',
         'a.yaml:14:14: sites[1].title: duplicate site title "Docs" (first at line 8)',
         'a.yaml:15:25: sites[2].id: duplicate site id "site_1" (first at line 14)',
         "10 errors in 1 file.",
