@@ -1,7 +1,8 @@
 // A step's run of docsync on the engine: where what it prints goes (the Seen record, and for
 // apply the log as it happens), the engine's session over the step's client, and the end of a
 // run that failed, told as `docsync` tells it. What a step prints is what the CLI prints for the
-// same run, so that the log reads the same whichever runs it.
+// same run, so that the log reads the same whichever runs it; only a saved plan is named the
+// workflow's way (plan-step.ts), as a workflow applies it.
 
 import type { ApiClient } from "../api/client-types.ts";
 import { DEFAULT_PARALLELISM } from "../api/parallelism.ts";
