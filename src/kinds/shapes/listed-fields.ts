@@ -21,9 +21,10 @@ export interface ListedField<D, L> {
   /**
    * How it changes: `patch` (default) by the update call; `replace`, a change needs a new item;
    * `once`, given to a new item only, never compared after (the API neither answers nor
-   * changes it: a team's members).
+   * changes it: a team's members); `never`, the key that names the item, which no rename
+   * changes: sent to create it, exported, never compared (its address shows it).
    */
-  change?: "patch" | "replace" | "once";
+  change?: "patch" | "replace" | "once" | "never";
   /** The create call does not take it: a PATCH sets it once the item exists. */
   afterCreate?: boolean;
   /**
