@@ -8,7 +8,7 @@ import { builtInKinds } from "../../src/kinds/registry.ts";
 import type { DesiredCustomField, LiveCustomField } from "../../src/kinds/space/custom-field.ts";
 import { customFieldKind } from "../../src/kinds/space/custom-field.ts";
 import type { Call, Plan } from "../../src/model/plan.ts";
-import type { LiveNode, LiveState } from "../../src/model/scope.ts";
+import { type LiveNode, type LiveState, runMemo } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 
 const at: SourceLocation = { file: "docsync.yaml", line: 3, column: 5 };
@@ -88,7 +88,7 @@ describe("custom fields on the listed shape", () => {
       live: undefined,
     } as unknown as Parameters<typeof customFieldKind.remove>[2];
     const live = { item: { id: "cf_1", name: "tier", type: "text" }, children: {} };
-    const [remove] = customFieldKind.remove(live, [], scope, {} as never);
+    const [remove] = customFieldKind.remove(live, [], scope, runMemo() as never);
     expect(remove?.releases).toEqual(["#customFields.name=tier"]);
   });
 });
