@@ -38,25 +38,25 @@ const liveRoute = { id: "rt_1", from: "/a", to: { pageId: "pg_1" }, note: "n" };
 
 describe("concerns derived from fields", () => {
   it("a create claims the unique values it gives", () => {
-    expect(creating(routes, scope, (field) => ({ from: "/a", to: "pg_1" })[field.name])).toEqual({
+    expect(creating(routes, scope, { from: "/a", to: "pg_1" })).toEqual({
       claims: [claim("/a")],
     });
-    expect(creating(routes, scope, () => undefined)).toEqual({});
+    expect(creating(routes, scope, { note: "n" })).toEqual({});
   });
 
   it("a change of a unique value claims the new, releases the old and can go by a temporary one", () => {
     const memo = runMemo();
-    const value = (field: { name: string }) => ({ from: "/b", to: "pg_2" })[field.name];
-    expect(changing(routes, scope, ["from", "to"], { id: "rt_1", value, was: liveRoute }, memo)).toEqual({
+    const to = { from: "/b", to: "pg_2" };
+    expect(changing(routes, scope, { id: "rt_1", to, was: liveRoute }, memo)).toEqual({
       claims: [claim("/b")],
       releases: [claim("/a")],
       temporary: { body: { from: "/docsync-swap-rt_1" }, summary: "move route to a temporary from" },
       unrefs: ["pg_1"],
     });
     // What the item did not hold, it does not give up; a change of other fields concerns no one.
-    const made = changing(routes, scope, ["from"], { id: new IdRef([]), value, was: {} });
+    const made = changing(routes, scope, { id: new IdRef([]), to: { from: "/b" }, was: {} });
     expect(made.releases).toEqual([]);
-    expect(changing(routes, scope, ["note"], { id: "rt_1", value, was: liveRoute })).toEqual({});
+    expect(changing(routes, scope, { id: "rt_1", to: { note: "m" }, was: liveRoute })).toEqual({});
   });
 
   it("a delete releases the unique values and stops naming what the item named", () => {

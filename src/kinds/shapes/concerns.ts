@@ -37,81 +37,119 @@ export interface Concerns {
 type Scope = Parameters<typeof uniqueClaim>[0];
 type Claimed = Pick<CallDraft, "claims" | "releases" | "temporary">;
 
-/** The claim key of a unique field's value, unique in the scope's container: its prefix is made
- * once per container and field (a site may have 100,000 redirects). */
-export function claimOf(
-  concerns: Concerns,
-  scope: Scope,
-  field: ConcernField,
-  value: unknown,
-  memo?: RunMemo,
-) {
-  const name = `${concerns.collection}.${field.name}`;
-  const prefix = memo ? memo.once(scope, `claim ${name}`, () => uniqueClaim(scope, name, "")) : undefined;
-  return (prefix ?? uniqueClaim(scope, name, "")) + String(value);
+/** A field as the derivation reads it, worked out once per declaration: a kind's calls are made
+ * for each of its items (a site may have 100,000 redirects). */
+interface Read {
+  field: ConcernField;
+  /** Where the answer holds it. */
+  path: readonly string[];
+  /** The memo's name of its claims' prefix in a container. */
+  claimName: string;
+}
+interface Compiled {
+  unique: readonly Read[];
+  refers: readonly Read[];
 }
 
-/** The field's value in an answer (or any item): at `answer`, a dotted path, else at `name`. */
-export function answerOf(field: { name: string; answer?: string }, live: unknown): unknown {
-  let value: unknown = live;
-  for (const key of (field.answer ?? field.name).split(".")) {
+const compiled = new WeakMap<Concerns, Compiled>();
+
+function compile(concerns: Concerns): Compiled {
+  let known = compiled.get(concerns);
+  if (!known) {
+    const read = (field: ConcernField): Read => ({
+      field,
+      path: (field.answer ?? field.name).split("."),
+      claimName: `${concerns.collection}.${field.name}`,
+    });
+    known = {
+      unique: concerns.fields.filter((field) => field.unique).map(read),
+      refers: concerns.fields.filter((field) => field.refers).map(read),
+    };
+    compiled.set(concerns, known);
+  }
+  return known;
+}
+
+/** The value at `path` of an item. */
+function valueAt(item: unknown, path: readonly string[]): unknown {
+  let value = item;
+  for (const key of path) {
     if (typeof value !== "object" || value === null) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;
 }
 
-const uniqueOf = (concerns: Concerns) => concerns.fields.filter((field) => field.unique);
+/** The field's value in an answer (or any item): at `answer`, a dotted path, else at `name`. */
+export const answerOf = (field: { name: string; answer?: string }, live: unknown): unknown =>
+  valueAt(live, (field.answer ?? field.name).split("."));
 
-/** The ids of the items that `fields` of a live item name. */
-export const referred = (fields: readonly ConcernField[], live: object): string[] =>
-  fields.flatMap((field) => {
-    const value = field.refers ? answerOf(field, live) : undefined;
-    return value === undefined || value === null ? [] : [String(value)];
-  });
+/** The claim key of a unique field's value, unique in the scope's container; its prefix made once
+ * per container and field when a memo is given. */
+function claimOf(read: Read, scope: Scope, value: unknown, memo: RunMemo | undefined): string {
+  const prefix = memo
+    ? memo.once(scope, read.claimName, () => uniqueClaim(scope, read.claimName, ""))
+    : uniqueClaim(scope, read.claimName, "");
+  return prefix + String(value);
+}
 
-/** A create's concerns: it claims the unique values it gives (`value`, undefined when not). */
+/** The ids of the items that the referring fields of a live item name (those set in `only`, if given). */
+function referred(reads: readonly Read[], live: object, only?: Record<string, unknown>): string[] {
+  const ids: string[] = [];
+  for (const read of reads) {
+    if (only && !(read.field.name in only)) continue;
+    const value = valueAt(live, read.path);
+    if (value !== undefined && value !== null) ids.push(String(value));
+  }
+  return ids;
+}
+
+/** A create's concerns: it claims the unique values it gives (`values`, by field name). */
 export function creating(
   concerns: Concerns,
   scope: Scope,
-  value: (field: ConcernField) => unknown,
+  values: Record<string, unknown>,
   memo?: RunMemo,
 ): Pick<CallDraft, "claims"> {
-  const taken = uniqueOf(concerns).filter((field) => value(field) !== undefined);
-  return taken.length > 0
-    ? { claims: taken.map((field) => claimOf(concerns, scope, field, value(field), memo)) }
-    : {};
+  const claims: string[] = [];
+  for (const read of compile(concerns).unique) {
+    const given = values[read.field.name];
+    if (given !== undefined) claims.push(claimOf(read, scope, given, memo));
+  }
+  return claims.length > 0 ? { claims } : {};
 }
 
 /**
- * The concerns of a call that sets the fields `changed` of the item `id` to `value`, `was` what
- * it held (a live item; what the service made a new one with): it claims the new unique values
- * and releases the old, can go by temporary ones, and stops naming what the changed references named.
+ * The concerns of a call that sets fields of the item `id` to the values of `to` (by field name),
+ * `was` what it held (a live item; what the service made a new one with): it claims the new
+ * unique values and releases the old, can go by temporary ones, and stops naming what the
+ * changed references named.
  */
 export function changing(
   concerns: Concerns,
   scope: Scope,
-  changed: readonly string[],
-  { id, value, was }: { id: Id; value: (field: ConcernField) => unknown; was: object },
+  { id, to, was }: { id: Id; to: Record<string, unknown>; was: object },
   memo?: RunMemo,
 ): Claimed & Pick<CallDraft, "unrefs"> {
-  const fields = concerns.fields.filter((field) => changed.includes(field.name));
-  const taken = fields.filter((field) => field.unique);
+  const { unique, refers } = compile(concerns);
   const concerned: Claimed & Pick<CallDraft, "unrefs"> = {};
+  const taken = unique.filter((read) => read.field.name in to);
   if (taken.length > 0) {
-    concerned.claims = taken.map((field) => claimOf(concerns, scope, field, value(field), memo));
-    concerned.releases = taken.flatMap((field) => {
-      const held = answerOf(field, was);
-      return held === undefined ? [] : [claimOf(concerns, scope, field, held, memo)];
-    });
+    const claims: string[] = [];
+    const releases: string[] = [];
     // Two items that exchange values: one goes by a value of its own first.
     const segment = temporarySegment(id);
-    const body = Object.fromEntries(
-      taken.map((field) => [field.name, field.temporary?.(segment) ?? segment]),
-    );
-    concerned.temporary = { body, summary: `move ${concerns.kind} to a temporary ${taken[0]!.name}` };
+    const body: Record<string, unknown> = {};
+    for (const read of taken) {
+      claims.push(claimOf(read, scope, to[read.field.name], memo));
+      const held = valueAt(was, read.path);
+      if (held !== undefined) releases.push(claimOf(read, scope, held, memo));
+      body[read.field.name] = read.field.temporary?.(segment) ?? segment;
+    }
+    Object.assign(concerned, { claims, releases });
+    concerned.temporary = { body, summary: `move ${concerns.kind} to a temporary ${taken[0]!.field.name}` };
   }
-  const unrefs = referred(fields, was);
+  const unrefs = referred(refers, was, to);
   if (unrefs.length > 0) concerned.unrefs = unrefs;
   return concerned;
 }
@@ -123,11 +161,11 @@ export function removing(
   live: object,
   memo?: RunMemo,
 ): Pick<CallDraft, "releases" | "unrefs"> {
+  const { unique, refers } = compile(concerns);
   const concerned: Pick<CallDraft, "releases" | "unrefs"> = {};
-  const unique = uniqueOf(concerns);
   if (unique.length > 0)
-    concerned.releases = unique.map((field) => claimOf(concerns, scope, field, answerOf(field, live), memo));
-  const unrefs = referred(concerns.fields, live);
+    concerned.releases = unique.map((read) => claimOf(read, scope, valueAt(live, read.path), memo));
+  const unrefs = referred(refers, live);
   if (unrefs.length > 0) concerned.unrefs = unrefs;
   return concerned;
 }

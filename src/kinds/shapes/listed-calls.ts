@@ -43,10 +43,7 @@ export function listedCalls<T extends KindTypes>(shape: ListedShape<T>): KindCal
           ...(shape.adopt ? { adopt: shape.adopt(desired) } : {}),
         },
       };
-      Object.assign(
-        create,
-        creating(shape, scope, (field) => body[field.name], ctx),
-      );
+      Object.assign(create, creating(shape, scope, body, ctx));
       // What the create call does not take, set once the item exists.
       const later = shape.fields.filter(
         (field) => field.afterCreate && fieldChanges(field, desired, undefined, at).length > 0,
@@ -75,9 +72,7 @@ export function listedCalls<T extends KindTypes>(shape: ListedShape<T>): KindCal
         body,
         summary: shape.updateSummary ?? `update ${shape.kind}`,
       };
-      const value = (field: { name: string }) => body[field.name];
-      const names = changed.map((field) => field.name);
-      Object.assign(call, changing(shape, scope, names, { id: live.item.id, value, was: live.item }, ctx));
+      Object.assign(call, changing(shape, scope, { id: live.item.id, to: body, was: live.item }, ctx));
       return [call];
     },
 

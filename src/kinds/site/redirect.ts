@@ -234,7 +234,7 @@ export const redirectKind: KindModule<
           // Sources are unique: one another run made meanwhile is this one when it leads there too.
           adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value])),
         },
-        ...creating(concerns, scope, (field) => (field.name === "source" ? desired.source : undefined), ctx),
+        ...creating(concerns, scope, { source: desired.source }, ctx),
         bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to),
       },
     ];
@@ -254,12 +254,7 @@ export const redirectKind: KindModule<
       to = destination(desired, scope, ctx);
       body.destination = to;
     }
-    const changed = {
-      id: live.item.id,
-      value: (field: { name: string }) => body[field.name],
-      was: live.item,
-    };
-    Object.assign(call, changing(concerns, scope, Object.keys(body), changed, ctx));
+    Object.assign(call, changing(concerns, scope, { id: live.item.id, to: body, was: live.item }, ctx));
     // The bulk operation names a redirect by its source: it can change a destination, not a source.
     if (body.source === undefined) {
       call.bulk = bulkItem(partsOf(scope, ctx).list, live.item.source, to);

@@ -156,7 +156,7 @@ export const sectionKind: KindModule<
       path: sectionPath(org, siteId, id),
       body: settings,
       summary: "configure section",
-      ...changing(concerns, scope, ["path"], { id, value: () => desired.path, was: made }, ctx),
+      ...changing(concerns, scope, { id, to: { path: desired.path }, was: made }, ctx),
     });
     // The first section of a site becomes its default by itself.
     if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
@@ -167,17 +167,12 @@ export const sectionKind: KindModule<
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
-      const changed = {
-        id: live.item.id,
-        value: (field: { name: string }) => body[field.name],
-        was: live.item,
-      };
       calls.push({
         method: "PATCH",
         path: sectionPath(scope.organization, scope.ids.site, live.item.id),
         body,
         summary: "update section",
-        ...changing(concerns, scope, Object.keys(body), changed, ctx),
+        ...changing(concerns, scope, { id: live.item.id, to: body, was: live.item }, ctx),
       });
     }
     if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));

@@ -85,12 +85,11 @@ function configure(
   summary: string,
 ): CallDraft {
   const path = siteSpacePath(scope.organization, siteId(scope), id);
-  const value = (field: { name: string }) => body[field.name];
   const {
     claims = [],
     releases = [],
     temporary,
-  } = changing(siteSpaceConcerns, scope, Object.keys(body), { id, value, was }, ctx);
+  } = changing(siteSpaceConcerns, scope, { id, to: body, was }, ctx);
   const call: CallDraft = { method: "PATCH", path, body, summary, claims, releases: [...releases, ...turns] };
   // Only an item that gives a value up can go by a temporary one (to exchange values).
   if (temporary && call.releases!.length > 0) call.temporary = temporary;

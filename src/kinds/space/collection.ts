@@ -209,13 +209,7 @@ export const collectionKind: TopLevelKind<
         body: { parent: move.to ?? null },
         summary: "move collection",
         // Out of its old parent before that one is deleted.
-        ...changing(
-          concerns,
-          scope,
-          ["parent"],
-          { id: live.item.id, value: () => move.to, was: live.item },
-          ctx,
-        ),
+        ...changing(concerns, scope, { id: live.item.id, to: { parent: move.to }, was: live.item }, ctx),
         releases: [movedOut(live.item.id)],
         // Into a collection inside its live subtree: after the moves that take that one out.
         claims:
