@@ -69,8 +69,6 @@ export const redirectsPath = <S extends Id>(org: string, site: S) =>
 export const teamsPath = (org: string) => `${orgPath(org)}/teams`;
 export const teamPath = <T extends Id>(org: string, team: T) => below(teamsPath(org), team);
 export const customFieldsPath = (org: string) => `${orgPath(org)}/custom-fields`;
-export const customFieldPath = (org: string, name: string) =>
-  `${customFieldsPath(org)}/${encodeURIComponent(name)}`;
 export const samlProvidersPath = (org: string) => `${orgPath(org)}/saml`;
 export const samlProviderPath = <T extends Id>(org: string, provider: T) =>
   below(samlProvidersPath(org), provider);

@@ -1,17 +1,15 @@
 // The calls of a listed kind (listed.ts): one create (and a PATCH of what it does not take), one
-// update of the changed fields, one DELETE, each carrying what the planner orders them by. A
-// create claims its unique values; an update that changes one claims the new and releases the
-// old, with a temporary value to go by when two items exchange theirs; a delete releases them.
-// A call that stops naming another item (a change of the field, a delete) says so (`unrefs`).
+// update of the changed fields, one DELETE, each carrying what the planner orders them by,
+// derived from the fields (concerns.ts).
 
 import { DocsyncError } from "../../errors.ts";
 import { placeOf } from "../../model/desired.ts";
 import type { DesiredIn } from "../kind-types.ts";
 import { below } from "../paths.ts";
-import type { CallDraft, KindCalls, KindTypes, ScopeIn } from "../types.ts";
-import { temporarySegment } from "../unique.ts";
-import { answerOf, bodyOf, configuredValue, fieldChanges, referred, type Valuing } from "./listed-fields.ts";
-import { claimOf, type FieldOf, itemPath, keyOf, type ListedShape } from "./listed-shape.ts";
+import type { CallDraft, KindCalls, KindTypes } from "../types.ts";
+import { changing, creating, removing } from "./concerns.ts";
+import { bodyOf, configuredValue, fieldChanges, type Valuing } from "./listed-fields.ts";
+import { itemPath, keyOf, type ListedShape } from "./listed-shape.ts";
 
 /** Stops the plan when a create lacks a field it needs. */
 function checkNeeded<T extends KindTypes>(shape: ListedShape<T>, desired: DesiredIn<T>, at: Valuing): void {
@@ -26,9 +24,6 @@ function checkNeeded<T extends KindTypes>(shape: ListedShape<T>, desired: Desire
 }
 
 export function listedCalls<T extends KindTypes>(shape: ListedShape<T>): KindCalls<T> {
-  const unique = shape.fields.filter((field) => field.unique);
-  const claims = (fields: readonly FieldOf<T>[], scope: ScopeIn<T>, of: (f: FieldOf<T>) => unknown) =>
-    fields.map((field) => claimOf(shape, scope, field, of(field)));
   return {
     create(desired, address, scope, ctx) {
       const at = { ctx, container: scope.address };
@@ -48,8 +43,7 @@ export function listedCalls<T extends KindTypes>(shape: ListedShape<T>): KindCal
           ...(shape.adopt ? { adopt: shape.adopt(desired) } : {}),
         },
       };
-      const taken = unique.filter((field) => body[field.name] !== undefined);
-      if (taken.length > 0) create.claims = claims(taken, scope, (field) => body[field.name]);
+      Object.assign(create, creating(shape, scope, body, ctx));
       // What the create call does not take, set once the item exists.
       const later = shape.fields.filter(
         (field) => field.afterCreate && fieldChanges(field, desired, undefined, at).length > 0,
@@ -78,31 +72,17 @@ export function listedCalls<T extends KindTypes>(shape: ListedShape<T>): KindCal
         body,
         summary: shape.updateSummary ?? `update ${shape.kind}`,
       };
-      const taken = unique.filter((field) => changed.includes(field));
-      if (taken.length > 0) {
-        call.claims = claims(taken, scope, (field) => body[field.name]);
-        call.releases = claims(taken, scope, (field) => answerOf(field, live.item));
-        // Two items that exchange values: one goes by a value of its own first.
-        const temporary = Object.fromEntries(
-          taken.map((field) => [field.name, temporarySegment(live.item.id)]),
-        );
-        call.temporary = { body: temporary, summary: `move ${shape.kind} to a temporary ${taken[0]!.name}` };
-      }
-      const unrefs = referred(changed, live.item);
-      if (unrefs.length > 0) call.unrefs = unrefs;
+      Object.assign(call, changing(shape, scope, { id: live.item.id, to: body, was: live.item }, ctx));
       return [call];
     },
 
-    remove(live, _address, scope) {
+    remove(live, _address, scope, ctx) {
       const call: CallDraft = {
         method: "DELETE",
         path: itemPath(shape, live.item, scope),
         summary: `delete ${shape.kind}`,
       };
-      if (unique.length > 0) call.releases = claims(unique, scope, (field) => answerOf(field, live.item));
-      const unrefs = referred(shape.fields, live.item);
-      if (unrefs.length > 0) call.unrefs = unrefs;
-      return [call];
+      return [{ ...call, ...removing(shape, scope, live.item, ctx) }];
     },
   };
 }

@@ -6,6 +6,9 @@ import { type Address, addressOf } from "../../model/address.ts";
 import type { FieldChange } from "../../model/plan.ts";
 import { compareField } from "../compare.ts";
 import type { ExportContext, PlanContext } from "../types.ts";
+import { answerOf } from "./concerns.ts";
+
+export { answerOf } from "./concerns.ts";
 
 /** One field a listed kind manages. `D` is its configured item, `L` its live one. */
 export interface ListedField<D, L> {
@@ -21,9 +24,10 @@ export interface ListedField<D, L> {
   /**
    * How it changes: `patch` (default) by the update call; `replace`, a change needs a new item;
    * `once`, given to a new item only, never compared after (the API neither answers nor
-   * changes it: a team's members).
+   * changes it: a team's members); `never`, the key that names the item, which no rename
+   * changes: sent to create it, exported, never compared (its address shows it).
    */
-  change?: "patch" | "replace" | "once";
+  change?: "patch" | "replace" | "once" | "never";
   /** The create call does not take it: a PATCH sets it once the item exists. */
   afterCreate?: boolean;
   /**
@@ -68,16 +72,6 @@ export function configuredValue<D, L>(field: ListedField<D, L>, desired: D, at: 
   return at.ctx.idOf(addressOf(at.container, field.refers.kind, named[field.refers.key]!));
 }
 
-/** The field's value in an answer. */
-export function answerOf<D, L>(field: ListedField<D, L>, live: L): unknown {
-  let value: unknown = live;
-  for (const key of (field.answer ?? field.name).split(".")) {
-    if (typeof value !== "object" || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
 /** The field's changes: against the live item, or for a new item against what it is made with. */
 export function fieldChanges<D, L>(
   field: ListedField<D, L>,
@@ -116,13 +110,6 @@ export function exportedValue<D, L>(field: ListedField<D, L>, live: L, ctx: Expo
   if (field.refers) return ctx.exportedKey(field.refers.kind, String(value)) ?? { id: value };
   return value;
 }
-
-/** The live ids of the items that `fields` of a live item name. */
-export const referred = <D, L>(fields: readonly ListedField<D, L>[], live: L): string[] =>
-  fields.flatMap((field) => {
-    const value = field.refers ? answerOf(field, live) : undefined;
-    return value === undefined || value === null ? [] : [String(value)];
-  });
 
 /** An answer as docsync keeps it: its id and the fields' values, absent ones at their initial value. */
 export function kept<D, L>(

@@ -1,12 +1,11 @@
 // What a kind declares to be made by the listed shape (listed.ts), and what the shape's parts
-// derive from it alike: an item's key, its path, the claim key of a unique value.
+// derive from it alike: an item's key, its path.
 
 import type { HttpMethod } from "../../model/plan.ts";
 import type { ApiPath } from "../../model/references.ts";
 import type { DesiredIn } from "../kind-types.ts";
 import { below } from "../paths.ts";
 import type { Identity, KindConfig, KindTypes, ScopeIn } from "../types.ts";
-import { uniqueClaim } from "../unique.ts";
 import type { ListedField } from "./listed-fields.ts";
 
 /** What makes a listed kind of types `T`, whose list is under the collection `C`. */
@@ -46,9 +45,6 @@ export interface ListedShape<T extends KindTypes, C extends string = string> {
   adopt?(desired: DesiredIn<T>): Record<string, unknown>;
 }
 
-/** A listed kind's field. */
-export type FieldOf<T extends KindTypes> = ListedField<DesiredIn<T>, T["live"]>;
-
 /** The key of a configured or live item: its first identity. */
 export const keyOf = (shape: ListedShape<KindTypes>, item: object): string =>
   String((item as Record<string, unknown>)[shape.identities[0]!.field]);
@@ -56,11 +52,3 @@ export const keyOf = (shape: ListedShape<KindTypes>, item: object): string =>
 /** The path of a live item: below the list, by its id (or `itemBy`). */
 export const itemPath = <T extends KindTypes>(shape: ListedShape<T>, live: T["live"], scope: ScopeIn<T>) =>
   below(shape.path(scope), String((live as Record<string, unknown>)[shape.itemBy ?? "id"]));
-
-/** The claim key of a unique field's value in the scope's container. */
-export const claimOf = <T extends KindTypes>(
-  shape: ListedShape<T>,
-  scope: ScopeIn<T>,
-  field: FieldOf<T>,
-  value: unknown,
-): string => uniqueClaim(scope, `${shape.collection}.${field.name}`, String(value));

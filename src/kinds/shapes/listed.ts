@@ -43,9 +43,11 @@ export function listedKind<T extends KindTypes, C extends string = string>(
 
     diff(desired, live, scope, ctx) {
       const at = { ctx, container: scope.address };
-      // A field given once is compared only for a new item.
+      // A field given once is compared only for a new item; a key that never changes, never.
       return fields.flatMap((field) =>
-        live && field.change === "once" ? [] : fieldChanges(field, desired, live?.item, at),
+        (live && field.change === "once") || field.change === "never"
+          ? []
+          : fieldChanges(field, desired, live?.item, at),
       );
     },
     ...(replaced.length > 0

@@ -11,8 +11,8 @@ import { compareField } from "../compare.ts";
 import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import { below, liveId, redirectsPath } from "../paths.ts";
+import { type Concerns, changing, creating, removing } from "../shapes/concerns.ts";
 import type { BulkItem, CallDraft, KindConfig, KindModule, PlanContext, Types } from "../types.ts";
-import { temporarySegment, uniqueClaim } from "../unique.ts";
 import { sectionKind } from "./section.ts";
 import { navigationOf } from "./site-navigation.ts";
 import type {
@@ -69,12 +69,21 @@ const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect, RawSite>
 
 const site = (scope: SiteScope) => scope.desired;
 
+/** What the planner orders calls by: a source is unique in its site, and a destination may name
+ * one of its sections, by id. */
+const concerns: Concerns = {
+  kind: "redirect",
+  collection: "redirects",
+  fields: [
+    { name: "source", unique: true, temporary: (segment) => `/${segment}` },
+    { name: "destination", answer: "destination.siteSectionId", refers: { kind: "section" } },
+  ],
+};
+
 /** What the calls of a site's redirects share, built once per site: a site may have 100,000 redirects. */
 interface SiteParts {
   /** The path of the site's redirects. */
   list: ApiPath;
-  /** The claim of a source, but the source. */
-  claim: string;
   /** Destinations by section path: many redirects go to few sections. */
   destinations: Map<string, Record<string, unknown>>;
   /** The paths of the site's live sections by id, once a destination is shown. */
@@ -85,12 +94,8 @@ interface SiteParts {
 const partsOf = (scope: SiteScope, ctx: PlanContext): SiteParts =>
   ctx.once(scope, "redirect parts", () => ({
     list: redirectsPath(scope.organization, scope.ids.site),
-    claim: uniqueClaim(scope, "redirect-source", ""),
     destinations: new Map(),
   }));
-
-const sourceClaim = (scope: SiteScope, ctx: PlanContext, source: string) =>
-  partsOf(scope, ctx).claim + source;
 
 function destination(desired: DesiredRedirect, scope: SiteScope, ctx: PlanContext): Record<string, unknown> {
   if (desired.destination.kind === "raw") return desired.destination.value;
@@ -229,7 +234,7 @@ export const redirectKind: KindModule<
           // Sources are unique: one another run made meanwhile is this one when it leads there too.
           adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value])),
         },
-        claims: [sourceClaim(scope, ctx, desired.source)],
+        ...creating(concerns, scope, { source: desired.source }, ctx),
         bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to),
       },
     ];
@@ -243,21 +248,13 @@ export const redirectKind: KindModule<
       body,
       summary: "update redirect",
     };
-    if (changes.some((change) => change.field === "source")) {
-      body.source = desired.source;
-      call.claims = [sourceClaim(scope, ctx, desired.source)];
-      call.releases = [sourceClaim(scope, ctx, live.item.source)];
-      call.temporary = {
-        body: { source: `/${temporarySegment(live.item.id)}` },
-        summary: "move redirect to a temporary source",
-      };
-    }
+    if (changes.some((change) => change.field === "source")) body.source = desired.source;
     let to: Record<string, unknown> | undefined;
     if (changes.some((change) => change.field === "destination")) {
       to = destination(desired, scope, ctx);
       body.destination = to;
-      call.unrefs = sectionOf(live.item);
     }
+    Object.assign(call, changing(concerns, scope, { id: live.item.id, to: body, was: live.item }, ctx));
     // The bulk operation names a redirect by its source: it can change a destination, not a source.
     if (body.source === undefined) {
       call.bulk = bulkItem(partsOf(scope, ctx).list, live.item.source, to);
@@ -270,8 +267,7 @@ export const redirectKind: KindModule<
       method: "DELETE",
       path: below(partsOf(scope, ctx).list, live.item.id),
       summary: "delete redirect",
-      releases: [sourceClaim(scope, ctx, live.item.source)],
-      unrefs: sectionOf(live.item),
+      ...removing(concerns, scope, live.item, ctx),
       bulk: bulkItem(partsOf(scope, ctx).list, live.item.source, null),
     },
   ],

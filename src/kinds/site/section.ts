@@ -9,8 +9,9 @@ import { checkSingleDefault, defined } from "../configured.ts";
 import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import { liveId, movePosition, sectionPath, sectionsPath, sitePath, subPath } from "../paths.ts";
+import { type Concerns, changing, removing } from "../shapes/concerns.ts";
 import { addressKey, type CallDraft, type KindModule, type Types } from "../types.ts";
-import { derivedPath, temporarySegment, uniqueClaim } from "../unique.ts";
+import { derivedPath } from "../unique.ts";
 import { groupLosing, sectionGroupKind } from "./section-group.ts";
 import { type LocatedSection, navigationOf } from "./site-navigation.ts";
 import { sectionSiteSpaceKind } from "./site-space.ts";
@@ -23,11 +24,12 @@ const PATCHABLE = ["title", "path", "description", "icon", "condition"] as const
 const CREATE_TITLE_MAX = 64;
 
 const site = (scope: SiteScope) => scope.desired;
-const pathClaim = (scope: SiteScope, path: string) => uniqueClaim(scope, "section-path", path);
-const toTemporaryPath = (id: Id) => ({
-  body: { path: temporarySegment(id) },
-  summary: "move section to a temporary path",
-});
+/** What the planner orders calls by: a path is unique in its site. */
+const concerns: Concerns = {
+  kind: "section",
+  collection: "sections",
+  fields: [{ name: "path", unique: true }],
+};
 
 function makeDefault(scope: SiteScope, sectionId: Id): CallDraft {
   return {
@@ -148,48 +150,41 @@ export const sectionKind: KindModule<
     }
     // The API gives the new section a path of its own, derived from the title, until this PATCH.
     const derived = shortTitle ? derivedPath(desired.title) : "";
+    const made = derived === "" || derived === desired.path ? {} : { path: derived };
     calls.push({
       method: "PATCH",
       path: sectionPath(org, siteId, id),
       body: settings,
       summary: "configure section",
-      claims: [pathClaim(scope, desired.path)],
-      releases: derived === "" || derived === desired.path ? [] : [pathClaim(scope, derived)],
-      temporary: toTemporaryPath(id),
+      ...changing(concerns, scope, { id, to: { path: desired.path }, was: made }, ctx),
     });
     // The first section of a site becomes its default by itself.
     if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(scope, id));
     return calls;
   },
 
-  update(_desired, live, changes, _address, scope) {
+  update(_desired, live, changes, _address, scope, ctx) {
     const calls: CallDraft[] = [];
     const body = patchBody(changes, PATCHABLE);
     if (Object.keys(body).length > 0) {
-      const renamed = changes.find((change) => change.field === "path");
-      const call: CallDraft = {
+      calls.push({
         method: "PATCH",
         path: sectionPath(scope.organization, scope.ids.site, live.item.id),
         body,
         summary: "update section",
-      };
-      if (renamed) {
-        call.claims = [pathClaim(scope, String(renamed.to))];
-        call.releases = [pathClaim(scope, live.item.path)];
-        call.temporary = toTemporaryPath(live.item.id);
-      }
-      calls.push(call);
+        ...changing(concerns, scope, { id: live.item.id, to: body, was: live.item }, ctx),
+      });
     }
     if (changes.some((change) => change.field === "default")) calls.push(makeDefault(scope, live.item.id));
     return calls;
   },
 
-  remove: (live, _address, scope) => [
+  remove: (live, _address, scope, ctx) => [
     {
       method: "DELETE",
       path: sectionPath(scope.organization, scope.ids.site, live.item.id),
       summary: "delete section",
-      releases: [pathClaim(scope, live.item.path)],
+      ...removing(concerns, scope, live.item, ctx),
     },
   ],
   // Its site spaces go with it, and it leaves its group.

@@ -1,12 +1,17 @@
 // The unique values a site space's calls take and give up in its container (a site's root or a
-// section): its path, and the turn of each add.
+// section): its path, declared as data, and the turn of each add, which is not a value of the
+// item but of the container's order of calls.
 
+import type { Concerns } from "../shapes/concerns.ts";
 import type { Scope } from "../types.ts";
 import { uniqueClaim } from "../unique.ts";
 
-/** The claim key of `path` among the site spaces of the scope's container. */
-export const siteSpacePathClaim = (scope: Scope, path: string): string =>
-  uniqueClaim(scope, "site-space-path", path);
+/** What the planner orders a site space's calls by: its path is unique in its container. */
+export const siteSpaceConcerns: Concerns = {
+  kind: "site space",
+  collection: "siteSpaces",
+  fields: [{ name: "path", unique: true }],
+};
 
 // An added site space holds a path the API derives from its space's title (which the plan does
 // not know) until its configure call: were it added before another call of its container claims

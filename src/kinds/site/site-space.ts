@@ -18,10 +18,10 @@ import {
   siteSpacesPath,
   subPath,
 } from "../paths.ts";
-import type { CallDraft, KindModule, ScopeIn, Types } from "../types.ts";
-import { temporarySegment } from "../unique.ts";
+import { changing, removing } from "../shapes/concerns.ts";
+import type { CallDraft, KindModule, PlanContext, ScopeIn, Types } from "../types.ts";
 import type { RawSection } from "./site-navigation.ts";
-import { addTurn, siteSpacePathClaim, turnsAfter as turnsAfterAdd } from "./site-space-claims.ts";
+import { addTurn, siteSpaceConcerns, turnsAfter as turnsAfterAdd } from "./site-space-claims.ts";
 import { siteSpaceConfig } from "./site-space-config.ts";
 import { siteSpaceCustomizationKind } from "./site-space-customization.ts";
 import type {
@@ -73,29 +73,26 @@ function makeDefault(container: Container, scope: ContainerScope, id: Id): CallD
   return { method: "PATCH", path, body: { defaultSiteSpace: id }, summary: "make default site space" };
 }
 
-/** A PATCH of a site space's settings, with the path values it takes and gives up. */
+/**
+ * A PATCH of a site space's settings, `was` what it held (a new one holds no path docsync
+ * knows): the path values it takes and gives up, and the turns of the adds it releases.
+ */
 function configure(
   scope: ContainerScope,
-  id: Id,
-  body: Record<string, unknown>,
-  claims: string[],
-  releases: string[],
+  ctx: PlanContext,
+  { id, body, was }: { id: Id; body: Record<string, unknown>; was: object },
+  turns: string[],
   summary: string,
 ): CallDraft {
-  const call: CallDraft = {
-    method: "PATCH",
-    path: siteSpacePath(scope.organization, siteId(scope), id),
-    body,
-    summary,
-    claims,
-    releases,
-  };
+  const path = siteSpacePath(scope.organization, siteId(scope), id);
+  const {
+    claims = [],
+    releases = [],
+    temporary,
+  } = changing(siteSpaceConcerns, scope, { id, to: body, was }, ctx);
+  const call: CallDraft = { method: "PATCH", path, body, summary, claims, releases: [...releases, ...turns] };
   // Only an item that gives a value up can go by a temporary one (to exchange values).
-  if (releases.length > 0)
-    call.temporary = {
-      body: { path: temporarySegment(id) },
-      summary: "move site space to a temporary path",
-    };
+  if (temporary && call.releases!.length > 0) call.temporary = temporary;
   return call;
 }
 
@@ -201,34 +198,31 @@ function siteSpaceKind(container: Container): SiteSpaceKind {
       }
       const settings: Record<string, unknown> = { path: desired.path };
       if (typeof desired.condition === "string") settings.condition = desired.condition;
-      const claims = [siteSpacePathClaim(scope, desired.path)];
-      calls.push(
-        configure(scope, id, settings, claims, turnsAfter(scope, info.index), "configure site space"),
-      );
+      const configured = { id, body: settings, was: {} };
+      calls.push(configure(scope, ctx, configured, turnsAfter(scope, info.index), "configure site space"));
       if (desired.default && !info.firstInEmptyContainer) calls.push(makeDefault(container, scope, id));
       return calls;
     },
 
-    update(_desired, live, changes, _address, scope) {
+    update(_desired, live, changes, _address, scope, ctx) {
       const calls: CallDraft[] = [];
       const body = patchBody(changes, PATCHABLE);
       if (Object.keys(body).length > 0) {
-        const renamed = changes.find((change) => change.field === "path");
-        const claims = renamed ? [siteSpacePathClaim(scope, String(renamed.to))] : [];
-        const releases = renamed ? [siteSpacePathClaim(scope, live.item.path), ...turnsAfter(scope, -1)] : [];
-        calls.push(configure(scope, live.item.id, body, claims, releases, "update site space"));
+        const turns = body.path !== undefined ? turnsAfter(scope, -1) : [];
+        const configured = { id: live.item.id, body, was: live.item };
+        calls.push(configure(scope, ctx, configured, turns, "update site space"));
       }
       if (changes.some((change) => change.field === "default"))
         calls.push(makeDefault(container, scope, live.item.id));
       return calls;
     },
 
-    remove: (live, _address, scope) => [
+    remove: (live, _address, scope, ctx) => [
       {
         method: "DELETE",
         path: siteSpacePath(scope.organization, siteId(scope), live.item.id),
         summary: "remove site space",
-        releases: [siteSpacePathClaim(scope, live.item.path)],
+        ...removing(siteSpaceConcerns, scope, live.item, ctx),
       },
     ],
 

@@ -15,6 +15,7 @@ import { childrenOf } from "../items-of.ts";
 import { leafNodes } from "../live-nodes.ts";
 import type { OrganizationScope, TopLevelKind } from "../organization.ts";
 import { collectionPath, collectionsPath, subPath } from "../paths.ts";
+import { type Concerns, changing, removing } from "../shapes/concerns.ts";
 import type { CallDraft, PlanContext } from "../types.ts";
 import { heldBeyond, spaceKeptInside, spacesInside, spacesToTrash } from "./collection-contents.ts";
 import { liveChainBelow, movedOut, parentCycles } from "./collection-parents.ts";
@@ -33,6 +34,13 @@ export type { DesiredCollection, LiveCollection, RawCollection } from "./collect
 
 const KIND = collectionKindRef.kind;
 const PATCHABLE = ["title", "description", "defaultLevel"] as const;
+/** What the planner orders calls by: a collection names its parent, which a delete takes along
+ * with what is in it. (Titles are not unique.) */
+const concerns: Concerns = {
+  kind: KIND,
+  collection: "collections",
+  fields: [{ name: "parent", refers: {} }],
+};
 
 /** The parent's id as the plan knows it: live, a reference to one created first, or null. */
 function parentId(ref: CollectionRef | undefined, ctx: PlanContext): Id | null | undefined {
@@ -201,7 +209,7 @@ export const collectionKind: TopLevelKind<
         body: { parent: move.to ?? null },
         summary: "move collection",
         // Out of its old parent before that one is deleted.
-        unrefs: live.item.parent ? [live.item.parent] : [],
+        ...changing(concerns, scope, { id: live.item.id, to: { parent: move.to }, was: live.item }, ctx),
         releases: [movedOut(live.item.id)],
         // Into a collection inside its live subtree: after the moves that take that one out.
         claims:
@@ -218,7 +226,7 @@ export const collectionKind: TopLevelKind<
         path: collectionPath(live.item.id),
         summary: "delete collection",
         // A nested collection goes before its parent, which would take it along.
-        unrefs: live.item.parent ? [live.item.parent] : [],
+        ...removing(concerns, scope, live.item, ctx),
       },
     ];
   },
