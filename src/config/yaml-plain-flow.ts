@@ -2,7 +2,10 @@
 // (yaml-plain-reader.ts).
 
 import {
+  AMPERSAND,
+  type Anchors,
   COLON,
+  charSet,
   DASH,
   DOUBLE,
   FLOW_END,
@@ -12,11 +15,13 @@ import {
   keyOf,
   MAX_DEPTH,
   NOT_IN_FLOW_PLAIN,
+  nameEnd,
   outside,
   plainValue,
   quoted,
   SINGLE,
   SPACE,
+  STAR,
   wordAfterDash,
 } from "./yaml-plain-lexis.ts";
 
@@ -27,6 +32,7 @@ export class FlowReader {
     public at: number,
     /** Where the line ends. */
     private readonly end: number,
+    private readonly anchors: Anchors,
   ) {}
 
   node(depth: number): unknown {
@@ -67,6 +73,11 @@ export class FlowReader {
   private value(depth: number): unknown {
     const { text, at } = this;
     const first = text.charCodeAt(at);
+    if (first === AMPERSAND) return this.anchored(depth);
+    if (first === STAR) {
+      this.at = nameEnd(text, at, this.end, true);
+      return this.anchors.value(text.slice(at + 1, this.at));
+    }
     if (first === 0x7b || first === 0x5b) return this.node(depth + 1);
     if (first === DOUBLE || first === SINGLE) {
       const [value, after] = quoted(text, at, this.end);
@@ -86,4 +97,19 @@ export class FlowReader {
     if (stop <= at) outside();
     return plainValue(text.slice(at, stop));
   }
+
+  /** `&name value`: the value, defined as the anchor's once read whole. A value follows on the line. */
+  private anchored(depth: number): unknown {
+    const { text } = this;
+    const end = nameEnd(text, this.at, this.end, true);
+    const name = text.slice(this.at + 1, end);
+    this.at = this.skipSpaces(end);
+    if (this.at === end || this.at >= this.end || has(PROPERTY_OR_END, text.charCodeAt(this.at))) outside();
+    const value = this.value(depth);
+    this.anchors.define(name, value);
+    return value;
+  }
 }
+
+/** What may not follow an anchor in a flow collection: another anchor, an alias, or the entry's end. */
+const PROPERTY_OR_END = charSet("&*,]}");
