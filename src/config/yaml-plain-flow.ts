@@ -13,6 +13,7 @@ import {
   INDICATOR,
   keyEnd,
   keyOf,
+  type ListItems,
   MAX_DEPTH,
   NOT_IN_FLOW_PLAIN,
   nameEnd,
@@ -33,14 +34,15 @@ export class FlowReader {
     /** Where the line ends. */
     private readonly end: number,
     private readonly anchors: Anchors,
+    private readonly lists: ListItems,
   ) {}
 
   node(depth: number): unknown {
     if (depth > MAX_DEPTH) outside();
     const isMapping = this.text.charCodeAt(this.at) === 0x7b;
     const close = isMapping ? 0x7d : 0x5d;
-    const mapping: Record<string, unknown> = {};
-    const list: unknown[] = [];
+    const mapping: Record<string, unknown> = isMapping ? {} : EMPTY;
+    const mark = this.lists.mark;
     this.at = this.skipSpaces(this.at + 1);
     for (let first = true; ; first = false) {
       if (first && this.text.charCodeAt(this.at) === close) break;
@@ -52,7 +54,7 @@ export class FlowReader {
         this.at = this.skipSpaces(colon + 1);
         mapping[key] = this.value(depth);
       } else {
-        list.push(this.value(depth));
+        this.lists.push(this.value(depth));
       }
       this.at = this.skipSpaces(this.at);
       const next = this.text.charCodeAt(this.at);
@@ -61,7 +63,7 @@ export class FlowReader {
       this.at = this.skipSpaces(this.at + 1);
     }
     this.at++;
-    return isMapping ? mapping : list;
+    return isMapping ? mapping : this.lists.take(mark);
   }
 
   private skipSpaces(at: number): number {
@@ -113,3 +115,6 @@ export class FlowReader {
 
 /** What may not follow an anchor in a flow collection: another anchor, an alias, or the entry's end. */
 const PROPERTY_OR_END = charSet("&*,]}");
+
+/** What a flow list is read with in place of a mapping: never written to. */
+const EMPTY: Record<string, unknown> = Object.freeze({});

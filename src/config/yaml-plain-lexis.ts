@@ -197,3 +197,27 @@ export class Anchors {
     return this.values.get(name);
   }
 }
+
+/** The items of the lists being read, a nested list's above its holder's: each list is made when
+ * it ends, of its own size. (A list grown by push holds room for 17 items: a file of a million
+ * short lists would hold three times what it needs.) */
+export class ListItems {
+  private readonly items: unknown[] = [];
+  private top = 0;
+
+  /** Where the items of a list that starts now begin. */
+  get mark(): number {
+    return this.top;
+  }
+
+  push(item: unknown): void {
+    this.items[this.top++] = item;
+  }
+
+  /** The items pushed since `mark`, as a list; they are then no longer pending. */
+  take(mark: number): unknown[] {
+    const list = this.items.slice(mark, this.top);
+    this.top = mark;
+    return list;
+  }
+}

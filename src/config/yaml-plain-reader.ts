@@ -23,6 +23,7 @@ import {
   keyEnd,
   keyOf,
   LF,
+  ListItems,
   MAX_DEPTH,
   nameEnd,
   Outside,
@@ -84,6 +85,9 @@ class Reader {
     private readonly anchors: Anchors,
   ) {}
 
+  /** The items of the lists being read. */
+  private readonly lists = new ListItems();
+
   document(): unknown {
     if (!this.nextContent() || this.col !== 0) outside();
     const value = this.blockNode(0, 0);
@@ -142,16 +146,16 @@ class Reader {
   }
 
   private sequence(indent: number, depth: number): unknown[] {
-    const items: unknown[] = [];
+    const mark = this.lists.mark;
     while (this.nextContent()) {
       if (this.col < indent) break;
       if (this.col > indent) outside();
       if (!this.isEntry(this.start)) break;
       const at = this.skipSpaces(this.start + 1);
       const entry = (from: number) => this.entry(from, indent, depth);
-      items.push(this.text.charCodeAt(at) === AMPERSAND ? this.anchored(at, entry) : entry(at));
+      this.lists.push(this.text.charCodeAt(at) === AMPERSAND ? this.anchored(at, entry) : entry(at));
     }
-    return items;
+    return this.lists.take(mark);
   }
 
   /** The value of a sequence entry written from `at`, after its `- `. */
@@ -238,7 +242,7 @@ class Reader {
       return this.anchors.value(this.text.slice(at + 1, nameStop));
     }
     if (first === 0x7b || first === 0x5b) {
-      const flow = new FlowReader(this.text, at, end, this.anchors);
+      const flow = new FlowReader(this.text, at, end, this.anchors, this.lists);
       const value = flow.node(depth + 1);
       this.endOfLine(flow.at, end);
       return value;
