@@ -256,12 +256,13 @@ export interface YamlFile {
 /** A value of a file and where it is in the file. */
 type Written = { file: YamlFile; path: KeyPath };
 
-/** A location, with what its line and column are looked up from until either is first read. */
-type Place = SourceLocation & { from?: [Written, Target] };
+/** A location, with what its line and column are looked up from until either is first read (in
+ * fields of its own rather than a pair: each of 100,000 redirects has a location). */
+type Place = SourceLocation & { from?: Written; target: Target };
 function placed(place: Place, key: string | symbol): Place {
   if (place.from !== undefined && (key === "line" || key === "column")) {
-    const [{ file, path }, target] = place.from;
-    const { line, col } = file.positions.linePos(file.positions.offsetOf(path, target));
+    const { file, path } = place.from;
+    const { line, col } = file.positions.linePos(file.positions.offsetOf(path, place.target));
     Object.assign(place, { line, column: col, from: undefined });
   }
   return place;
@@ -273,13 +274,15 @@ const LAZILY: ProxyHandler<Place> = {
   get: (place, key) => Reflect.get(placed(place, key), key),
   ownKeys: () => ["file", "line", "column"],
   getOwnPropertyDescriptor: (place, key) =>
-    key === "from" ? undefined : Reflect.getOwnPropertyDescriptor(placed(place, key), key),
+    key === "from" || key === "target"
+      ? undefined
+      : Reflect.getOwnPropertyDescriptor(placed(place, key), key),
 };
 
 /** Where `item` was written: where its value starts (or its key, with target "key"). A path that
  * goes past what the file holds stops at the deepest node that exists. */
 export function locate(item: Written, target: Target = "value"): SourceLocation {
-  return new Proxy<Place>({ file: item.file.name, line: 0, column: 0, from: [item, target] }, LAZILY);
+  return new Proxy<Place>({ file: item.file.name, line: 0, column: 0, from: item, target }, LAZILY);
 }
 
 export function diagnosticAt(file: YamlFile, path: KeyPath, message: string, target: Target = "value") {
