@@ -34,13 +34,13 @@ export function listAt<T>(container: Located<unknown>, key: string): Located<T>[
   const list = fieldOf(container.value, key);
   if (!Array.isArray(list)) return undefined;
   // The checks and the resolver each walk the lists: they share the located items of a list met
-  // again at the same place (an alias may put one list in several).
+  // again at the same place (an alias may put one list in several), which no reader changes.
   const known = LOCATED.get(list);
-  if (known !== undefined && samePlace(known.container, container)) return [...known.items] as Located<T>[];
+  if (known !== undefined && samePlace(known.container, container)) return known.items as Located<T>[];
   const located: Located<T>[] = new Array(list.length);
   for (let index = 0; index < list.length; index++)
     located[index] = new ListItem<T>(list[index], container, key, index);
-  LOCATED.set(list, { container, items: [...located] });
+  LOCATED.set(list, { container, items: located });
   return located;
 }
 
