@@ -35,6 +35,7 @@ import {
   STAR,
   wordAfterDash,
 } from "./yaml-plain-lexis.ts";
+import { literalBlock } from "./yaml-plain-literal.ts";
 
 /** What readPlainSubset gives for a file outside the subset: js-yaml reads it. */
 export const OUTSIDE_SUBSET = Symbol("outside the plain subset");
@@ -278,36 +279,8 @@ class Reader {
   private literal(at: number, indent: number): string {
     const strip = this.text.charCodeAt(at + 1) === DASH;
     this.endOfLine(strip ? at + 2 : at + 1, this.end);
-    const { text } = this;
-    const lines: string[] = [];
-    let width = -1;
-    let blanks = 0;
-    let line = this.next;
-    while (line < text.length) {
-      const content = this.skipSpaces(line);
-      let lineBreak = text.indexOf("\n", content);
-      if (lineBreak === -1) lineBreak = text.length;
-      const end = lineBreak > line && this.text.charCodeAt(lineBreak - 1) === CR ? lineBreak - 1 : lineBreak;
-      const spaces = content - line;
-      if (content === end) {
-        // A blank line longer than the block's indentation holds spaces: left to js-yaml.
-        if (width === -1 ? spaces > indent + 1 : spaces > width) outside();
-        blanks++;
-        line = lineBreak + 1;
-        continue;
-      }
-      if (width === -1) {
-        if (spaces <= indent) outside();
-        width = spaces;
-      }
-      if (spaces < width) break;
-      for (; blanks > 0; blanks--) lines.push("");
-      lines.push(text.slice(line + width, end));
-      line = lineBreak + 1;
-    }
-    if (width === -1) outside();
-    this.pos = line;
-    const value = lines.join("\n");
+    const [value, after] = literalBlock(this.text, this.next, indent);
+    this.pos = after;
     return strip ? value : `${value}\n`;
   }
 }

@@ -255,9 +255,7 @@ export interface YamlFile {
 
 /** A value of a file and where it is in the file. */
 type Written = { file: YamlFile; path: KeyPath };
-
-/** A location, with what its line and column are looked up from until either is first read (in a
- * field of its own, the target told by the handler: each of 100,000 redirects has a location). */
+/** A location, with what its line and column are looked up from until either is first read. */
 type Place = SourceLocation & { from?: Written };
 function placed(place: Place, key: string | symbol, target: Target): Place {
   if (place.from !== undefined && (key === "line" || key === "column")) {
@@ -268,15 +266,15 @@ function placed(place: Place, key: string | symbol, target: Target): Place {
   return place;
 }
 /** To every reader a plain object of the fields file, line and column (equal to one), whose line
- * and column are looked up when first read. A Proxy: an object with getters of its own costs ten
- * times as much to make, and each of 100,000 redirects has a location. */
+ * and column are looked up when first read. A Proxy (its handler tells the target): an object with
+ * getters of its own costs ten times as much to make, and each of 100,000 redirects has a location. */
 const lazily = (target: Target): ProxyHandler<Place> => ({
   get: (place, key) => Reflect.get(placed(place, key, target), key),
   ownKeys: () => ["file", "line", "column"],
   getOwnPropertyDescriptor: (place, key) =>
     key === "from" ? undefined : Reflect.getOwnPropertyDescriptor(placed(place, key, target), key),
 });
-const LAZILY: Record<Target, ProxyHandler<Place>> = { value: lazily("value"), key: lazily("key") };
+const LAZILY = { value: lazily("value"), key: lazily("key") } satisfies Record<Target, unknown>;
 
 /** Where `item` was written: where its value starts (or its key, with target "key"). A path that
  * goes past what the file holds stops at the deepest node that exists. */
