@@ -20,8 +20,9 @@ export function topLevelItems(kind: AnyKind, merged: MergedConfig): Located<unkn
   for (const document of merged.documents) {
     const items = itemsIn(kind, document);
     if (items === undefined) continue;
+    // The first file's list is shared (listAt): the lists of all files are joined in a copy.
     if (all === undefined) all = items;
-    else for (const item of items) all.push(item);
+    else if (items.length > 0) all = [...all, ...items];
   }
   return all;
 }

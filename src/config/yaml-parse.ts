@@ -8,7 +8,7 @@ import { load, YAMLException } from "js-yaml";
 import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { placeFirst } from "./error-cap.ts";
-import { OUTSIDE_SUBSET, readPlainSubset } from "./yaml-plain-reader.ts";
+import { OUTSIDE_SUBSET, readPlainDocument } from "./yaml-plain-reader.ts";
 import {
   diagnosticAt,
   diagnosticAtOffset,
@@ -33,9 +33,13 @@ export const MAX_DEPTH = 100;
 
 export function parseYamlFile(name: string, path: string, text: string): ParsedYaml {
   const file = { name, path, positions: new Positions(text) };
-  // A file of the plain subset holds no alias, no merge key, and more than comments.
-  const plain = readPlainSubset(text);
-  if (plain !== OUTSIDE_SUBSET) return { file, diagnostics: [], value: plain };
+  // A file of the plain subset holds no merge key, and more than comments.
+  const plain = readPlainDocument(text);
+  if (plain !== OUTSIDE_SUBSET) {
+    const problems = plain.aliased ? aliasExpansion(file, plain.value, text) : [];
+    if (problems.length > 0) return { file, diagnostics: problems, value: undefined };
+    return { file, diagnostics: [], value: plain.value };
+  }
   let value: unknown;
   try {
     // (Options its type declarations do not list yet.)

@@ -2,7 +2,10 @@
 // (yaml-plain-reader.ts).
 
 import {
+  AMPERSAND,
+  type Anchors,
   COLON,
+  charSet,
   DASH,
   DOUBLE,
   FLOW_END,
@@ -10,13 +13,16 @@ import {
   INDICATOR,
   keyEnd,
   keyOf,
+  type ListItems,
   MAX_DEPTH,
   NOT_IN_FLOW_PLAIN,
+  nameEnd,
   outside,
   plainValue,
   quoted,
   SINGLE,
   SPACE,
+  STAR,
   wordAfterDash,
 } from "./yaml-plain-lexis.ts";
 
@@ -27,14 +33,16 @@ export class FlowReader {
     public at: number,
     /** Where the line ends. */
     private readonly end: number,
+    private readonly anchors: Anchors,
+    private readonly lists: ListItems,
   ) {}
 
   node(depth: number): unknown {
     if (depth > MAX_DEPTH) outside();
     const isMapping = this.text.charCodeAt(this.at) === 0x7b;
     const close = isMapping ? 0x7d : 0x5d;
-    const mapping: Record<string, unknown> = {};
-    const list: unknown[] = [];
+    const mapping: Record<string, unknown> = isMapping ? {} : EMPTY;
+    const mark = this.lists.mark;
     this.at = this.skipSpaces(this.at + 1);
     for (let first = true; ; first = false) {
       if (first && this.text.charCodeAt(this.at) === close) break;
@@ -46,7 +54,7 @@ export class FlowReader {
         this.at = this.skipSpaces(colon + 1);
         mapping[key] = this.value(depth);
       } else {
-        list.push(this.value(depth));
+        this.lists.push(this.value(depth));
       }
       this.at = this.skipSpaces(this.at);
       const next = this.text.charCodeAt(this.at);
@@ -55,7 +63,7 @@ export class FlowReader {
       this.at = this.skipSpaces(this.at + 1);
     }
     this.at++;
-    return isMapping ? mapping : list;
+    return isMapping ? mapping : this.lists.take(mark);
   }
 
   private skipSpaces(at: number): number {
@@ -67,6 +75,11 @@ export class FlowReader {
   private value(depth: number): unknown {
     const { text, at } = this;
     const first = text.charCodeAt(at);
+    if (first === AMPERSAND) return this.anchored(depth);
+    if (first === STAR) {
+      this.at = nameEnd(text, at, this.end, true);
+      return this.anchors.value(text.slice(at + 1, this.at));
+    }
     if (first === 0x7b || first === 0x5b) return this.node(depth + 1);
     if (first === DOUBLE || first === SINGLE) {
       const [value, after] = quoted(text, at, this.end);
@@ -86,4 +99,22 @@ export class FlowReader {
     if (stop <= at) outside();
     return plainValue(text.slice(at, stop));
   }
+
+  /** `&name value`: the value, defined as the anchor's once read whole. A value follows on the line. */
+  private anchored(depth: number): unknown {
+    const { text } = this;
+    const end = nameEnd(text, this.at, this.end, true);
+    const name = text.slice(this.at + 1, end);
+    this.at = this.skipSpaces(end);
+    if (this.at === end || this.at >= this.end || has(PROPERTY_OR_END, text.charCodeAt(this.at))) outside();
+    const value = this.value(depth);
+    this.anchors.define(name, value);
+    return value;
+  }
 }
+
+/** What may not follow an anchor in a flow collection: another anchor, an alias, or the entry's end. */
+const PROPERTY_OR_END = charSet("&*,]}");
+
+/** What a flow list is read with in place of a mapping: never written to. */
+const EMPTY: Record<string, unknown> = Object.freeze({});

@@ -26,7 +26,7 @@ export const DOUBLE = 0x22;
 const BACKSLASH = 0x5c;
 
 /** A table of ASCII characters, read by `has`. */
-function charSet(chars: string): Uint8Array {
+export function charSet(chars: string): Uint8Array {
   const table = new Uint8Array(128);
   for (const char of chars) table[char.charCodeAt(0)] = 1;
   return table;
@@ -155,3 +155,69 @@ const ESCAPES = new Map([
   ["n", "\n"],
   ["t", "\t"],
 ]);
+
+export const AMPERSAND = 0x26;
+export const STAR = 0x2a;
+/** What ends an anchor's or an alias's name in a flow collection (and the end of the line). */
+const FLOW_NAME_END = charSet(" ,]}");
+
+/** Where the name of the anchor or alias written at `at` (its `&` or `*`) ends, before `end` (the
+ * line's): letters, digits, `_` and `-`, followed by a space or the line's end, or in a flow
+ * collection also `,`, `]` or `}`. js-yaml's names may hold more; those are left to it. */
+export function nameEnd(text: string, at: number, end: number, inFlow: boolean): number {
+  let stop = at + 1;
+  for (; stop < end; stop++) {
+    const code = text.charCodeAt(stop);
+    const lower = code | 0x20;
+    const letter = lower >= 0x61 && lower <= 0x7a;
+    if (!(letter || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === DASH)) break;
+  }
+  if (stop === at + 1) outside();
+  const next = text.charCodeAt(stop);
+  if (stop < end && !(next === SPACE || (inFlow && has(FLOW_NAME_END, next)))) outside();
+  return stop;
+}
+
+/** A file's anchors, each defined once, with its value when its node is read whole; an alias of
+ * one not yet whole (inside its own node) or not defined is left to js-yaml, which says where. An
+ * alias is the anchor's value itself, shared, as js-yaml gives it. */
+export class Anchors {
+  private readonly values = new Map<string, unknown>();
+  /** An alias was read: the value may stand for more than is written (alias-expansion.ts). */
+  used = false;
+
+  define(name: string, value: unknown): void {
+    if (this.values.has(name)) outside();
+    this.values.set(name, value);
+  }
+
+  value(name: string): unknown {
+    if (!this.values.has(name)) outside();
+    this.used = true;
+    return this.values.get(name);
+  }
+}
+
+/** The items of the lists being read, a nested list's above its holder's: each list is made when
+ * it ends, of its own size. (A list grown by push holds room for 17 items: a file of a million
+ * short lists would hold three times what it needs.) */
+export class ListItems {
+  private readonly items: unknown[] = [];
+  private top = 0;
+
+  /** Where the items of a list that starts now begin. */
+  get mark(): number {
+    return this.top;
+  }
+
+  push(item: unknown): void {
+    this.items[this.top++] = item;
+  }
+
+  /** The items pushed since `mark`, as a list; they are then no longer pending. */
+  take(mark: number): unknown[] {
+    const list = this.items.slice(mark, this.top);
+    this.top = mark;
+    return list;
+  }
+}

@@ -1,15 +1,18 @@
 // A reader of the plain subset of YAML that configuration files are written in: block mappings and
 // sequences, plain and quoted scalars on one line, flow mappings and sequences on one line, literal
-// block scalars (`|`, `|-`) and comments. It reads a file of 100,000 redirects two to three times
-// faster than js-yaml, in one pass over the text's characters. Anything else (anchors, aliases, tags, merge
-// keys, repeated keys, multi-line plain or quoted scalars, documents, directives, tabs, most escapes)
-// makes it give up, and js-yaml reads the file: it gives up wherever js-yaml could read differently
+// block scalars (`|`, `|-`), anchors and aliases of values (yaml-plain-lexis.ts) and comments. It
+// reads a file of 100,000 redirects two to three times faster than js-yaml, in one pass over the
+// text's characters. Anything else (tags, merge keys, repeated keys, anchors of keys, aliases
+// inside their own anchor's node, multi-line plain or quoted scalars, documents, directives, tabs,
+// most escapes) makes it give up, and js-yaml reads the file: it gives up wherever js-yaml could read differently
 // or refuse, so a value it gives is js-yaml's (test/config/yaml-plain-reader.test.ts checks this on
 // generated files). The text holds no control character: the loader refuses those before reading
 // (control-characters.ts).
 
 import { FlowReader } from "./yaml-plain-flow.ts";
 import {
+  AMPERSAND,
+  Anchors,
   COLON,
   CR,
   DASH,
@@ -20,15 +23,19 @@ import {
   keyEnd,
   keyOf,
   LF,
+  ListItems,
   MAX_DEPTH,
+  nameEnd,
   Outside,
   outside,
   plainValue,
   quoted,
   SINGLE,
   SPACE,
+  STAR,
   wordAfterDash,
 } from "./yaml-plain-lexis.ts";
+import { literalBlock } from "./yaml-plain-literal.ts";
 
 /** What readPlainSubset gives for a file outside the subset: js-yaml reads it. */
 export const OUTSIDE_SUBSET = Symbol("outside the plain subset");
@@ -44,9 +51,18 @@ function leftToJsYaml(text: string): boolean {
 
 /** The value of `text` as js-yaml reads it with CONFIG_SCHEMA, or OUTSIDE_SUBSET. */
 export function readPlainSubset(text: string): unknown {
+  const read = readPlainDocument(text);
+  return read === OUTSIDE_SUBSET ? read : read.value;
+}
+
+/** The value of `text` as js-yaml reads it, and whether an alias was read in it; or OUTSIDE_SUBSET. */
+export function readPlainDocument(
+  text: string,
+): { value: unknown; aliased: boolean } | typeof OUTSIDE_SUBSET {
   if (leftToJsYaml(text)) return OUTSIDE_SUBSET;
+  const anchors = new Anchors();
   try {
-    return new Reader(text).document();
+    return { value: new Reader(text, anchors).document(), aliased: anchors.used };
   } catch (error) {
     if (error instanceof Outside) return OUTSIDE_SUBSET;
     throw error;
@@ -65,7 +81,13 @@ class Reader {
   /** The current line's content was set to start after a sequence entry's `- `. */
   private entryContent = false;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly anchors: Anchors,
+  ) {}
+
+  /** The items of the lists being read. */
+  private readonly lists = new ListItems();
 
   document(): unknown {
     if (!this.nextContent() || this.col !== 0) outside();
@@ -125,31 +147,52 @@ class Reader {
   }
 
   private sequence(indent: number, depth: number): unknown[] {
-    const items: unknown[] = [];
+    const mark = this.lists.mark;
     while (this.nextContent()) {
       if (this.col < indent) break;
       if (this.col > indent) outside();
       if (!this.isEntry(this.start)) break;
       const at = this.skipSpaces(this.start + 1);
-      if (at >= this.end || this.text.charCodeAt(at) === HASH) {
-        this.pos = this.next;
-        const item = this.nested(indent, depth, false);
-        // After an empty entry, js-yaml reads an entry of a list less indented into this one.
-        if (item === null && this.nextContent() && this.col < indent && this.isEntry(this.start)) outside();
-        items.push(item);
-      } else if (this.isEntry(at)) {
-        outside();
-      } else if (keyEnd(this.text, at, this.end) !== -1) {
-        // `- key: value`: a mapping whose keys line up after the `- `.
-        this.entryContent = true;
-        this.col = at - this.pos;
-        this.start = at;
-        items.push(this.mapping(this.col, depth + 1));
-      } else {
-        items.push(this.inline(at, indent, depth));
-      }
+      const entry = (from: number) => this.entry(from, indent, depth);
+      this.lists.push(this.text.charCodeAt(at) === AMPERSAND ? this.anchored(at, entry) : entry(at));
     }
-    return items;
+    return this.lists.take(mark);
+  }
+
+  /** The value of a sequence entry written from `at`, after its `- `. */
+  private entry(at: number, indent: number, depth: number): unknown {
+    if (at >= this.end || this.text.charCodeAt(at) === HASH) {
+      this.pos = this.next;
+      const item = this.nested(indent, depth, false);
+      // After an empty entry, js-yaml reads an entry of a list less indented into this one.
+      if (item === null && this.nextContent() && this.col < indent && this.isEntry(this.start)) outside();
+      return item;
+    }
+    if (this.isEntry(at)) outside();
+    if (keyEnd(this.text, at, this.end) !== -1) {
+      // `- key: value`: a mapping whose keys line up after the `- `.
+      this.entryContent = true;
+      this.col = at - this.pos;
+      this.start = at;
+      return this.mapping(this.col, depth + 1);
+    }
+    return this.inline(at, indent, depth);
+  }
+
+  /** The value after the anchor written at `at` (`&name value`, or `&name` and the lines below),
+   * read by `read` from where it starts, and defined as the anchor's once read whole. */
+  private anchored(at: number, read: (from: number) => unknown): unknown {
+    const end = nameEnd(this.text, at, this.end, false);
+    const from = this.skipSpaces(end);
+    if (from < this.end) {
+      const first = this.text.charCodeAt(from);
+      // An anchor before a key names the key; a node has one anchor, and not also an alias.
+      if (first === AMPERSAND || first === STAR || keyEnd(this.text, from, this.end) !== -1) outside();
+    }
+    const name = this.text.slice(at + 1, end);
+    const value = read(from);
+    this.anchors.define(name, value);
+    return value;
   }
 
   private mapping(indent: number, depth: number): Record<string, unknown> {
@@ -164,14 +207,17 @@ class Reader {
       const key = keyOf(this.text, this.start, colon);
       if (Object.hasOwn(result, key)) outside();
       const at = this.skipSpaces(colon + 1);
-      if (at >= this.end || this.text.charCodeAt(at) === HASH) {
-        this.pos = this.next;
-        result[key] = this.nested(indent, depth, true);
-      } else {
-        result[key] = this.inline(at, indent, depth);
-      }
+      const value = (from: number) => this.keyValue(from, indent, depth);
+      result[key] = this.text.charCodeAt(at) === AMPERSAND ? this.anchored(at, value) : value(at);
     }
     return result;
+  }
+
+  /** The value of a key of a mapping at `indent`, written from `at`, after its `: `. */
+  private keyValue(at: number, indent: number, depth: number): unknown {
+    if (at < this.end && this.text.charCodeAt(at) !== HASH) return this.inline(at, indent, depth);
+    this.pos = this.next;
+    return this.nested(indent, depth, true);
   }
 
   /** The value of a key or an entry with nothing after it on its line: the lines below, deeper
@@ -191,8 +237,13 @@ class Reader {
     const first = this.text.charCodeAt(at);
     if (first === 0x7c) return this.literal(at, indent);
     this.pos = this.next;
+    if (first === STAR) {
+      const nameStop = nameEnd(this.text, at, end, false);
+      this.endOfLine(nameStop, end);
+      return this.anchors.value(this.text.slice(at + 1, nameStop));
+    }
     if (first === 0x7b || first === 0x5b) {
-      const flow = new FlowReader(this.text, at, end);
+      const flow = new FlowReader(this.text, at, end, this.anchors, this.lists);
       const value = flow.node(depth + 1);
       this.endOfLine(flow.at, end);
       return value;
@@ -228,36 +279,8 @@ class Reader {
   private literal(at: number, indent: number): string {
     const strip = this.text.charCodeAt(at + 1) === DASH;
     this.endOfLine(strip ? at + 2 : at + 1, this.end);
-    const { text } = this;
-    const lines: string[] = [];
-    let width = -1;
-    let blanks = 0;
-    let line = this.next;
-    while (line < text.length) {
-      const content = this.skipSpaces(line);
-      let lineBreak = text.indexOf("\n", content);
-      if (lineBreak === -1) lineBreak = text.length;
-      const end = lineBreak > line && this.text.charCodeAt(lineBreak - 1) === CR ? lineBreak - 1 : lineBreak;
-      const spaces = content - line;
-      if (content === end) {
-        // A blank line longer than the block's indentation holds spaces: left to js-yaml.
-        if (width === -1 ? spaces > indent + 1 : spaces > width) outside();
-        blanks++;
-        line = lineBreak + 1;
-        continue;
-      }
-      if (width === -1) {
-        if (spaces <= indent) outside();
-        width = spaces;
-      }
-      if (spaces < width) break;
-      for (; blanks > 0; blanks--) lines.push("");
-      lines.push(text.slice(line + width, end));
-      line = lineBreak + 1;
-    }
-    if (width === -1) outside();
-    this.pos = line;
-    const value = lines.join("\n");
+    const [value, after] = literalBlock(this.text, this.next, indent);
+    this.pos = after;
     return strip ? value : `${value}\n`;
   }
 }

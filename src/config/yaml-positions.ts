@@ -255,31 +255,31 @@ export interface YamlFile {
 
 /** A value of a file and where it is in the file. */
 type Written = { file: YamlFile; path: KeyPath };
-
 /** A location, with what its line and column are looked up from until either is first read. */
-type Place = SourceLocation & { from?: [Written, Target] };
-function placed(place: Place, key: string | symbol): Place {
+type Place = SourceLocation & { from?: Written };
+function placed(place: Place, key: string | symbol, target: Target): Place {
   if (place.from !== undefined && (key === "line" || key === "column")) {
-    const [{ file, path }, target] = place.from;
+    const { file, path } = place.from;
     const { line, col } = file.positions.linePos(file.positions.offsetOf(path, target));
     Object.assign(place, { line, column: col, from: undefined });
   }
   return place;
 }
 /** To every reader a plain object of the fields file, line and column (equal to one), whose line
- * and column are looked up when first read. A Proxy: an object with getters of its own costs ten
- * times as much to make, and each of 100,000 redirects has a location. */
-const LAZILY: ProxyHandler<Place> = {
-  get: (place, key) => Reflect.get(placed(place, key), key),
+ * and column are looked up when first read. A Proxy (its handler tells the target): an object with
+ * getters of its own costs ten times as much to make, and each of 100,000 redirects has a location. */
+const lazily = (target: Target): ProxyHandler<Place> => ({
+  get: (place, key) => Reflect.get(placed(place, key, target), key),
   ownKeys: () => ["file", "line", "column"],
   getOwnPropertyDescriptor: (place, key) =>
-    key === "from" ? undefined : Reflect.getOwnPropertyDescriptor(placed(place, key), key),
-};
+    key === "from" ? undefined : Reflect.getOwnPropertyDescriptor(placed(place, key, target), key),
+});
+const LAZILY = { value: lazily("value"), key: lazily("key") } satisfies Record<Target, unknown>;
 
 /** Where `item` was written: where its value starts (or its key, with target "key"). A path that
  * goes past what the file holds stops at the deepest node that exists. */
 export function locate(item: Written, target: Target = "value"): SourceLocation {
-  return new Proxy<Place>({ file: item.file.name, line: 0, column: 0, from: [item, target] }, LAZILY);
+  return new Proxy<Place>({ file: item.file.name, line: 0, column: 0, from: item }, LAZILY[target]);
 }
 
 export function diagnosticAt(file: YamlFile, path: KeyPath, message: string, target: Target = "value") {

@@ -33,10 +33,25 @@ export function fieldOf(value: unknown, key: string): unknown {
 export function listAt<T>(container: Located<unknown>, key: string): Located<T>[] | undefined {
   const list = fieldOf(container.value, key);
   if (!Array.isArray(list)) return undefined;
+  // The checks and the resolver each walk the lists: they share the located items of a list met
+  // again at the same place (an alias may put one list in several), which no reader changes.
+  const known = LOCATED.get(list);
+  if (known !== undefined && samePlace(known.container, container)) return known.items as Located<T>[];
   const located: Located<T>[] = new Array(list.length);
   for (let index = 0; index < list.length; index++)
     located[index] = new ListItem<T>(list[index], container, key, index);
+  LOCATED.set(list, { container, items: located });
   return located;
+}
+
+/** The located items of each list read, by the list, with the container they were read in. */
+const LOCATED = new WeakMap<unknown[], { container: Located<unknown>; items: Located<unknown>[] }>();
+
+function samePlace(a: Located<unknown>, b: Located<unknown>): boolean {
+  if (a === b) return true;
+  if (a.file !== b.file) return false;
+  const [pathA, pathB] = [a.path, b.path];
+  return pathA.length === pathB.length && pathA.every((segment, index) => segment === pathB[index]);
 }
 
 /** The entries whose value is not undefined, so optional fields stay absent rather than undefined. */

@@ -291,6 +291,34 @@ describe("aliases", () => {
     );
   });
 
+  it("that put one list in two places have its items located at each place", async () => {
+    const files = {
+      "a.yaml": yaml(
+        "version: 1",
+        "organization: org_1",
+        "spaces: { g: spc_1 }",
+        "sites:",
+        "  - title: One",
+        "    sections: [{ path: a, title: Aa, siteSpaces: [{ space: g, path: v }] }]",
+        "    redirects: &r",
+        "      - { source: /x, to: { section: b } }",
+        "  - title: Two",
+        "    sections: [{ path: b, title: Bb, siteSpaces: [{ space: g, path: v }] }]",
+        "    redirects: *r",
+        "  - title: Three",
+        "    redirects: *r",
+      ),
+    };
+    // Each site's check reads the list in its own place, and so does each error.
+    expect(await loadErrors(files)).toBe(
+      [
+        'a.yaml:8:38: sites[0].redirects[0].to.section: no section with path "b" in site "One"',
+        'a.yaml:8:38: sites[2].redirects[0].to.section: site "Three" lists no sections, so "b" cannot be found; use destination: { kind: site-section, siteSectionId: ... }',
+        "2 errors in 1 file.",
+      ].join("\n"),
+    );
+  });
+
   it("that nest a value deeper than a file may be written are refused, however few they are", async () => {
     // Each line within the depth a file may be written (MAX_DEPTH), 25 of them past it.
     const levels = [`a0: &a0 ${"[".repeat(80)}1${"]".repeat(80)}`];
