@@ -14,6 +14,10 @@ export function schemaAjv(formats: Formats, options: Options = {}): Ajv {
     strict: true,
     strictRequired: false,
     allowUnionTypes: true,
+    // Each definition its own function, called where it is referenced: V8 optimises a small
+    // function soon and shares it (a site's 20,000 redirects call one), where the inlined whole
+    // was one function too large to be optimised at all, and 1.1 MB of code rather than 0.8 MB.
+    inlineRefs: false,
     ...options,
   });
   // `errorMessage` is the editors' (yaml-language-server) custom message; we read it too.
