@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import type { Ajv, ValidateFunction } from "ajv";
 import { type BuildOptions, build, type Plugin } from "esbuild";
 
@@ -27,11 +27,21 @@ const COMMON: BuildOptions = {
   legalComments: "none",
 };
 
+/** The modules whose validator the build generates ahead of time: the one that stops at the first
+ * error (at every start) and the one that reports every error (in a chunk loaded on an error). */
+const PRECOMPILED = {
+  "schema-precompiled.ts": { name: "precompiledValidator", firstError: true },
+  "schema-precompiled-all-errors.ts": { name: "precompiledAllErrorsValidator", firstError: false },
+} as const;
+type PrecompiledModule = keyof typeof PRECOMPILED;
+
 /**
- * The configuration schema's validator as ajv generates it ahead of time (standalone code), in
- * place of src/config/schema-precompiled.ts, so that the build does not compile it at start-up.
+ * A configuration schema's validator as ajv generates it ahead of time (standalone code), in
+ * place of src/config/`module`, so that the build does not compile it at start-up.
  */
-export async function precompiledSchemaModule(): Promise<string> {
+export async function precompiledSchemaModule(
+  module: PrecompiledModule = "schema-precompiled.ts",
+): Promise<string> {
   const { _ } = await import("ajv");
   // A CommonJS module: its function is the default export, or that export's own `default`.
   type Standalone = (ajv: Ajv, validate: ValidateFunction) => string;
@@ -39,10 +49,14 @@ export async function precompiledSchemaModule(): Promise<string> {
     default?: Standalone;
   };
   const standalone = loaded.default ?? loaded;
-  const { schemaAjv } = await import("../src/config/schema-ajv.ts");
+  const { FIRST_ERROR, schemaAjv } = await import("../src/config/schema-ajv.ts");
   const { isAbsoluteUrl } = await import("../src/config/schema-validate.ts");
   const schema = JSON.parse(await readFile(join(ROOT, "schemas/docsync.schema.json"), "utf8"));
-  const ajv = schemaAjv({ uri: isAbsoluteUrl }, { code: { source: true, esm: true, formats: _`formats` } });
+  const { name, firstError } = PRECOMPILED[module];
+  const ajv = schemaAjv(
+    { uri: isAbsoluteUrl },
+    { ...(firstError ? FIRST_ERROR : {}), code: { source: true, esm: true, formats: _`formats` } },
+  );
   let code = standalone(ajv, ajv.compile(schema));
   // The runtime helpers it requires, as imports; the formats, from the caller.
   const imports: string[] = [];
@@ -55,14 +69,14 @@ export async function precompiledSchemaModule(): Promise<string> {
   code = code.slice(root?.[0].length);
   if (root === null || !/^const schema\d+ = /.test(code))
     throw new Error("ajv's standalone code is not in the expected form");
-  return `${imports.join("\n")}\nexport function precompiledValidator(formats) {\n${code}\nreturn ${root[1]};\n}\n`;
+  return `${imports.join("\n")}\nexport function ${name}(formats) {\n${code}\nreturn ${root[1]};\n}\n`;
 }
 
 const precompiledSchema: Plugin = {
   name: "precompiled-schema",
   setup(esbuild) {
-    esbuild.onLoad({ filter: /schema-precompiled\.ts$/ }, async () => ({
-      contents: await precompiledSchemaModule(),
+    esbuild.onLoad({ filter: /[\\/]schema-precompiled(-all-errors)?\.ts$/ }, async (args) => ({
+      contents: await precompiledSchemaModule(basename(args.path) as PrecompiledModule),
       loader: "js",
       resolveDir: ROOT,
     }));
