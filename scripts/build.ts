@@ -71,7 +71,7 @@ export async function precompiledSchemaModule(
     throw new Error("ajv's standalone code is not in the expected form");
   // The validator that stops at the first error is only asked whether a value is valid: its error
   // objects are one placeholder, which makes its code a third smaller and quicker to load.
-  if (firstError) code = `const E = {};\n${withoutErrorDetails(code)}`;
+  if (firstError) code = `const E = {};\n${withoutAnnotations(withoutErrorDetails(code))}`;
   return `${imports.join("\n")}\nexport function ${name}(formats) {\n${code}\nreturn ${root[1]};\n}\n`;
 }
 
@@ -87,6 +87,45 @@ export function withoutErrorDetails(code: string): string {
     from = literalEnd(code, open);
   }
   return out + code.slice(from);
+}
+
+/** Keys of a schema that name properties or definitions rather than keywords: kept, whatever
+ * their names. */
+const NAMED = new Set(["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"]);
+/** Keys that hold data rather than schemas: kept as they are. */
+const DATA = new Set(["enum", "const", "default", "required"]);
+/** Keywords that only describe: no validation reads them. */
+const ANNOTATIONS = new Set(["description", "markdownDescription", "errorMessage", "title", "examples"]);
+
+/**
+ * ajv's generated code with the schemas it holds as constants (`const schemaN = {…};`, read
+ * only for the names of their properties once no error object refers to them) without their
+ * descriptions and messages: a sixth of the first-error validator's code.
+ */
+export function withoutAnnotations(code: string): string {
+  let out = "";
+  let from = 0;
+  for (const found of code.matchAll(/const schema\d+ = (?=\{)/g)) {
+    const open = found.index + found[0].length;
+    const end = literalEnd(code, open);
+    out += `${code.slice(from, open)}${JSON.stringify(bare(JSON.parse(code.slice(open, end))))}`;
+    from = end;
+  }
+  return out + code.slice(from);
+}
+
+function bare(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(bare);
+  if (schema === null || typeof schema !== "object") return schema;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (DATA.has(key)) kept[key] = value;
+    else if (NAMED.has(key) && value !== null && typeof value === "object")
+      kept[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, bare(child)]));
+    else kept[key] = bare(value);
+  }
+  return kept;
 }
 
 /** Where the object literal that opens at `open` ends, skipping what its strings hold. */
