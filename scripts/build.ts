@@ -71,7 +71,11 @@ export async function precompiledSchemaModule(
     throw new Error("ajv's standalone code is not in the expected form");
   // The validator that stops at the first error is only asked whether a value is valid: its error
   // objects are one placeholder, which makes its code a third smaller and quicker to load.
-  if (firstError) code = `const E = {};\n${withoutAnnotations(withoutErrorDetails(code))}`;
+  if (firstError) {
+    const counter = imports.findIndex((line) => line.includes("/ucs2length."));
+    code = withoutAnnotations(withoutErrorDetails(code));
+    code = `const E = {};\n${counter === -1 ? code : withQuickLengths(code, `runtime${counter}`)}`;
+  }
   return `${imports.join("\n")}\nexport function ${name}(formats) {\n${code}\nreturn ${root[1]};\n}\n`;
 }
 
@@ -87,6 +91,24 @@ export function withoutErrorDetails(code: string): string {
     from = literalEnd(code, open);
   }
   return out + code.slice(from);
+}
+
+/**
+ * ajv's generated code with its checks of a string's length in characters (`funcN(data) > 64`,
+ * funcN counting, in a loop over the string, a pair of surrogates once) first made on the
+ * string's length in UTF-16 units, which is at least that count and at most twice it: the loop
+ * only runs when that cannot decide, which for a configuration's strings is almost never.
+ * `counter` is the name ajv's ucs2length runtime is imported under.
+ */
+export function withQuickLengths(code: string, counter: string): string {
+  const name = new RegExp(`const (func\\d+) = ${counter}\\.default`).exec(code)?.[1];
+  if (name === undefined) return code;
+  const check = new RegExp(`\\b${name}\\((\\w+)\\) ([<>]) (\\d+)`, "g");
+  return code.replace(check, (whole: string, value: string, than: string, limit: string) =>
+    than === ">"
+      ? `(${value}.length > ${limit} && ${whole})`
+      : `(${value}.length < ${2 * Number(limit)} && ${whole})`,
+  );
 }
 
 /** Keys of a schema that name properties or definitions rather than keywords: kept, whatever

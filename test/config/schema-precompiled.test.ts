@@ -90,7 +90,16 @@ describe("the build's validator that stops at the first error", () => {
       expect(all(value)).toBe(true);
       expect(first(value)).toBe(true);
     }
-    const scalar = fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean(), fc.constant(null));
+    // Strings about the schema's limits of length, in units and in pairs of surrogates.
+    const long = fc.tuple(fc.nat(140), fc.constantFrom("a", "😀", "a😀")).map(([n, unit]) => unit.repeat(n));
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 5 }),
+      fc.string({ unit: "binary", maxLength: 70 }),
+      long,
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+    );
     const node = fc.oneof(
       scalar,
       fc.jsonValue({ maxDepth: 2 }),
