@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import type { Ajv, ValidateFunction } from "ajv";
 import { type BuildOptions, build, type Plugin } from "esbuild";
 
@@ -27,11 +27,21 @@ const COMMON: BuildOptions = {
   legalComments: "none",
 };
 
+/** The modules whose validator the build generates ahead of time: the one that stops at the first
+ * error (at every start) and the one that reports every error (in a chunk loaded on an error). */
+const PRECOMPILED = {
+  "schema-precompiled.ts": { name: "precompiledValidator", firstError: true },
+  "schema-precompiled-all-errors.ts": { name: "precompiledAllErrorsValidator", firstError: false },
+} as const;
+type PrecompiledModule = keyof typeof PRECOMPILED;
+
 /**
- * The configuration schema's validator as ajv generates it ahead of time (standalone code), in
- * place of src/config/schema-precompiled.ts, so that the build does not compile it at start-up.
+ * A configuration schema's validator as ajv generates it ahead of time (standalone code), in
+ * place of src/config/`module`, so that the build does not compile it at start-up.
  */
-export async function precompiledSchemaModule(): Promise<string> {
+export async function precompiledSchemaModule(
+  module: PrecompiledModule = "schema-precompiled.ts",
+): Promise<string> {
   const { _ } = await import("ajv");
   // A CommonJS module: its function is the default export, or that export's own `default`.
   type Standalone = (ajv: Ajv, validate: ValidateFunction) => string;
@@ -39,10 +49,14 @@ export async function precompiledSchemaModule(): Promise<string> {
     default?: Standalone;
   };
   const standalone = loaded.default ?? loaded;
-  const { schemaAjv } = await import("../src/config/schema-ajv.ts");
+  const { FIRST_ERROR, schemaAjv } = await import("../src/config/schema-ajv.ts");
   const { isAbsoluteUrl } = await import("../src/config/schema-validate.ts");
   const schema = JSON.parse(await readFile(join(ROOT, "schemas/docsync.schema.json"), "utf8"));
-  const ajv = schemaAjv({ uri: isAbsoluteUrl }, { code: { source: true, esm: true, formats: _`formats` } });
+  const { name, firstError } = PRECOMPILED[module];
+  const ajv = schemaAjv(
+    { uri: isAbsoluteUrl },
+    { ...(firstError ? FIRST_ERROR : {}), code: { source: true, esm: true, formats: _`formats` } },
+  );
   let code = standalone(ajv, ajv.compile(schema));
   // The runtime helpers it requires, as imports; the formats, from the caller.
   const imports: string[] = [];
@@ -55,14 +69,105 @@ export async function precompiledSchemaModule(): Promise<string> {
   code = code.slice(root?.[0].length);
   if (root === null || !/^const schema\d+ = /.test(code))
     throw new Error("ajv's standalone code is not in the expected form");
-  return `${imports.join("\n")}\nexport function precompiledValidator(formats) {\n${code}\nreturn ${root[1]};\n}\n`;
+  // The validator that stops at the first error is only asked whether a value is valid: its error
+  // objects are one placeholder, which makes its code a third smaller and quicker to load.
+  if (firstError) {
+    const counter = imports.findIndex((line) => line.includes("/ucs2length."));
+    code = withoutAnnotations(withoutErrorDetails(code));
+    code = `const E = {};\n${counter === -1 ? code : withQuickLengths(code, `runtime${counter}`)}`;
+  }
+  return `${imports.join("\n")}\nexport function ${name}(formats) {\n${code}\nreturn ${root[1]};\n}\n`;
+}
+
+/** ajv's generated code with each error object it makes (`validateN.errors = [{…}]`, `const errN
+ * = {…}`) replaced by `E`: the code only counts its errors, it never reads them. */
+export function withoutErrorDetails(code: string): string {
+  let out = "";
+  let from = 0;
+  for (const found of code.matchAll(/\.errors = \[(?=\{)|const err\d+ = (?=\{)/g)) {
+    if (found.index < from) continue;
+    const open = found.index + found[0].length;
+    out += `${code.slice(from, open)}E`;
+    from = literalEnd(code, open);
+  }
+  return out + code.slice(from);
+}
+
+/**
+ * ajv's generated code with its checks of a string's length in characters (`funcN(data) > 64`,
+ * funcN counting, in a loop over the string, a pair of surrogates once) first made on the
+ * string's length in UTF-16 units, which is at least that count and at most twice it: the loop
+ * only runs when that cannot decide, which for a configuration's strings is almost never.
+ * `counter` is the name ajv's ucs2length runtime is imported under.
+ */
+export function withQuickLengths(code: string, counter: string): string {
+  const name = new RegExp(`const (func\\d+) = ${counter}\\.default`).exec(code)?.[1];
+  if (name === undefined) return code;
+  const check = new RegExp(`\\b${name}\\((\\w+)\\) ([<>]) (\\d+)`, "g");
+  return code.replace(check, (whole: string, value: string, than: string, limit: string) =>
+    than === ">"
+      ? `(${value}.length > ${limit} && ${whole})`
+      : `(${value}.length < ${2 * Number(limit)} && ${whole})`,
+  );
+}
+
+/** Keys of a schema that name properties or definitions rather than keywords: kept, whatever
+ * their names. */
+const NAMED = new Set(["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"]);
+/** Keys that hold data rather than schemas: kept as they are. */
+const DATA = new Set(["enum", "const", "default", "required"]);
+/** Keywords that only describe: no validation reads them. */
+const ANNOTATIONS = new Set(["description", "markdownDescription", "errorMessage", "title", "examples"]);
+
+/**
+ * ajv's generated code with the schemas it holds as constants (`const schemaN = {…};`, read
+ * only for the names of their properties once no error object refers to them) without their
+ * descriptions and messages: a sixth of the first-error validator's code.
+ */
+export function withoutAnnotations(code: string): string {
+  let out = "";
+  let from = 0;
+  for (const found of code.matchAll(/const schema\d+ = (?=\{)/g)) {
+    const open = found.index + found[0].length;
+    const end = literalEnd(code, open);
+    out += `${code.slice(from, open)}${JSON.stringify(bare(JSON.parse(code.slice(open, end))))}`;
+    from = end;
+  }
+  return out + code.slice(from);
+}
+
+function bare(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(bare);
+  if (schema === null || typeof schema !== "object") return schema;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (DATA.has(key)) kept[key] = value;
+    else if (NAMED.has(key) && value !== null && typeof value === "object")
+      kept[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, bare(child)]));
+    else kept[key] = bare(value);
+  }
+  return kept;
+}
+
+/** Where the object literal that opens at `open` ends, skipping what its strings hold. */
+function literalEnd(code: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < code.length; at++) {
+    const char = code[at];
+    if (char === '"' || char === "'" || char === "`") {
+      for (at++; code[at] !== char; at++) if (code[at] === "\\") at++;
+    } else if (char === "{" || char === "[") depth++;
+    else if ((char === "}" || char === "]") && --depth === 0) return at + 1;
+  }
+  throw new Error("ajv's standalone code has an unclosed literal");
 }
 
 const precompiledSchema: Plugin = {
   name: "precompiled-schema",
   setup(esbuild) {
-    esbuild.onLoad({ filter: /schema-precompiled\.ts$/ }, async () => ({
-      contents: await precompiledSchemaModule(),
+    esbuild.onLoad({ filter: /[\\/]schema-precompiled(-all-errors)?\.ts$/ }, async (args) => ({
+      contents: await precompiledSchemaModule(basename(args.path) as PrecompiledModule),
       loader: "js",
       resolveDir: ROOT,
     }));

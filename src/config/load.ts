@@ -14,7 +14,7 @@ import { type Env, type InterpolateOptions, interpolate } from "./interpolate.ts
 import { mergeFiles } from "./merge.ts";
 import type { RawConfig } from "./raw-types.ts";
 import { resolve } from "./resolve.ts";
-import { prepareSchema, type SchemaValidator, validateSchema } from "./schema-validate.ts";
+import { checkSchema, prepareSchema, type SchemaValidator } from "./schema-validate.ts";
 import { checkSemantics } from "./semantic-checks.ts";
 import { checkConfigSize } from "./size-limit.ts";
 import type { DesiredState } from "./types.ts";
@@ -107,7 +107,7 @@ async function checkFile(
   const interpolation = interpolate(file, value, text, env, options);
   const own = interpolation.diagnostics;
   append(own, controlCharactersInValues(file, value, text));
-  append(own, validateSchema(validator, file, value, interpolation.failed));
+  append(own, await checkSchema(validator, file, value, interpolation.failed));
   if (own.length > 0) return { diagnostics: own, sensitive: [] };
   return { diagnostics: [], sensitive: interpolation.sensitive, valid: { file, config: value as RawConfig } };
 }

@@ -41,7 +41,9 @@ export function resolve(merged: MergedConfig, sensitiveValues: string[], kinds: 
 /** One configured item, with the lists of its child kinds that it has. */
 function resolveItem(kind: AnyKind, item: Located<unknown>, ctx: ResolveContext): ItemMeta {
   const desired = kind.config.resolve(item, meta(item), ctx) as unknown as ItemMeta & Record<string, unknown>;
-  for (const child of kind.children ?? []) {
+  // Most kinds have no children: no empty list and no loop for each of 100,000 redirects.
+  if (kind.children === undefined) return desired;
+  for (const child of kind.children) {
     const items = itemsIn(child, item);
     if (items !== undefined) desired[child.collection] = items.map((c) => resolveItem(child, c, ctx));
   }

@@ -8,17 +8,22 @@ import type { Diagnostic } from "./diagnostics.ts";
 import { ERRORS_PLACED_PER_FILE, placeFirst } from "./error-cap.ts";
 import { explain, type Problem, type SchemaNode } from "./schema-messages.ts";
 import { ERRORS_PIECE, inWhole, keptFrom, PIECE, pieces } from "./schema-pieces.ts";
-import { precompiledValidator } from "./schema-precompiled.ts";
+import { type Formats, precompiledValidator } from "./schema-precompiled.ts";
 import { diagnosticAt, type KeyPath, type YamlFile } from "./yaml-positions.ts";
 
 /** A compiled schema. Its `errors` are read right after each (synchronous) call, before
  * another can start. */
-export type SchemaValidator = ValidateFunction;
+export interface SchemaValidator {
+  /** Whether a value is valid: stops at its first error. */
+  isValid: (value: unknown) => boolean;
+  /** The validator that reports every error, loaded when a value is first found invalid. */
+  allErrors: () => Promise<ValidateFunction>;
+}
 
 // The schema of a set of kinds is a constant of that set, not state of a run: compiled once at
 // its first use. The built-in kinds' schema is the precompiled one.
-let precompiled: ValidateFunction | undefined;
-const compiledFor = new WeakMap<KindSet, ValidateFunction>();
+let precompiled: SchemaValidator | undefined;
+const compiledFor = new WeakMap<KindSet, SchemaValidator>();
 
 /**
  * The validator of the configuration's schema with `kinds`: the precompiled one for the
@@ -26,16 +31,44 @@ const compiledFor = new WeakMap<KindSet, ValidateFunction>();
  * compiled for the set: only then is ajv's compiler loaded.
  */
 export async function prepareSchema(kinds: KindSet): Promise<SchemaValidator> {
+  const formats = { uri: isAbsoluteUrl };
   if (kinds.added.length === 0) {
-    precompiled ??= precompiledValidator({ uri: isAbsoluteUrl });
+    precompiled ??= precompiledSchema(formats);
     return precompiled;
   }
   let found = compiledFor.get(kinds);
   if (found === undefined) {
-    found = (await import("./schema-extension.ts")).compileWithKinds(kinds, { uri: isAbsoluteUrl });
+    const all = (await import("./schema-extension.ts")).compileWithKinds(kinds, formats);
+    // Compiled once, for both uses: compiling is what costs here.
+    found = { isValid: (value) => all(value) as boolean, allErrors: async () => all };
     compiledFor.set(kinds, found);
   }
   return found;
+}
+
+/** The precompiled validators: the one that reports every error in a module (and, built, a
+ * chunk) of its own, which a valid configuration never loads. */
+function precompiledSchema(formats: Formats): SchemaValidator {
+  const check = precompiledValidator(formats);
+  let all: ValidateFunction | undefined;
+  return {
+    isValid: (value) => check(value) as boolean,
+    allErrors: async () => {
+      all ??= (await import("./schema-precompiled-all-errors.ts")).precompiledAllErrorsValidator(formats);
+      return all;
+    },
+  };
+}
+
+/** The schema's errors in `value`, as validateSchema gives them; none, quickly, when it is valid. */
+export async function checkSchema(
+  validator: SchemaValidator,
+  file: YamlFile,
+  value: unknown,
+  failed: KeyPath[] = [],
+): Promise<Diagnostic[]> {
+  if (validator.isValid(value)) return [];
+  return validateSchema(await validator.allErrors(), file, value, failed);
 }
 
 export function isAbsoluteUrl(value: string): boolean {
@@ -46,7 +79,7 @@ export function isAbsoluteUrl(value: string): boolean {
  * interpolation already failed, a piece of a large collection at a time: pieces of `sizes.valid`
  * entries until one fails, then, for its errors, pieces of `sizes.errors`. */
 export function validateSchema(
-  validate: SchemaValidator,
+  validate: ValidateFunction,
   file: YamlFile,
   value: unknown,
   failed: KeyPath[] = [],

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docsync } from "../support/cli.ts";
+import { spawnDocsync } from "../support/process.ts";
 
 const SPACES = Array.from({ length: 9 }, (_, n) => `  space-${n}: spc_${n}`);
 const CONFIG = ["version: 1", "organization: ${DOCSYNC_ORG}", "spaces:", ...SPACES, ""].join("\n");
@@ -34,5 +35,40 @@ describe("validate", () => {
     const plan = await docsync(["plan", "-c", file], { env: { DOCSYNC_TOKEN: "t" } });
     expect(plan.code).toBe(1);
     expect(plan.stderr).toContain("organization: environment variable DOCSYNC_ORG is not set");
+  });
+
+  // The build checks a configuration with a validator that stops at the first error, and loads
+  // the one that reports every error only then: its errors must be the sources' own.
+  it("reports a schema's errors from the build as from the sources, each at its place", async () => {
+    const bad = join(dir, "bad.yaml");
+    const redirects = [
+      "      - source: /a",
+      "      - source: b/",
+      "        to: {section: s}",
+      "        tu: 1",
+    ];
+    await writeFile(
+      bad,
+      [
+        "version: 1",
+        "organization: org_1",
+        "sites:",
+        "  - title: Docs",
+        "    redirects:",
+        ...redirects,
+        "",
+      ].join("\n"),
+    );
+    const sources = await docsync(["validate", "-c", bad], { env: {} });
+    const built = spawnDocsync(["validate", "-c", bad], {});
+    expect((await built.exited).code).toBe(1);
+    expect(sources.code).toBe(1);
+    expect(sources.stderr).toContain(
+      `${bad}:6:9: sites[0].redirects[0]: must have exactly one of "to" or "destination" (has neither)`,
+    );
+    expect(sources.stderr).toContain(
+      `${bad}:9:9: sites[0].redirects[1].tu: unknown key "tu" (did you mean "to"?)`,
+    );
+    expect(built.stderr()).toBe(sources.stderr);
   });
 });
