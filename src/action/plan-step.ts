@@ -7,6 +7,7 @@ import { parseTargets } from "../cli/target-address.ts";
 import { planForReview } from "../engine/plan.ts";
 import { applyCommandLine, savePlan } from "../engine/saved.ts";
 import { REFUSED_EXIT_CODE } from "../engine/words.ts";
+import { planJson } from "../render/plan-json.ts";
 import { refusedHeadline } from "../render/refusals.ts";
 import { loadDesired, type StepContext, stepSession } from "./step.ts";
 
@@ -36,7 +37,7 @@ export async function runPlan(context: StepContext, savedPlan: string | undefine
     }
     // As `docsync plan --format json` prints it, once nothing more can fail: an apply step
     // waiting for approval has it in its log.
-    output.out(`${JSON.stringify(safe, null, 2)}\n`);
+    output.out(planJson(safe));
     const refused = refusedHeadline(safe);
     if (refused === undefined) return plan.changes.length > 0 ? 2 : 0;
     output.err(`${refused}\n`);
