@@ -56,6 +56,12 @@ export class Slot {
     this.knownText ??= this.container.describe(this.name);
     return this.knownText;
   }
+
+  /** Gives the address's text, made already by who made the slot (`container.describe(name)`). */
+  knowText(text: string): this {
+    this.knownText = text;
+    return this;
+  }
 }
 
 /** The items of one kind in one container (a site's sections), configured and live, as matched. */
