@@ -57,7 +57,7 @@ export class Slot {
     return this.knownText;
   }
 
-  /** Gives the address's text, made already by who made the slot (`container.describe(name)`). */
+  /** The address's text, when what made the slot made it already (`container.describe(name)`). */
   knowText(text: string): this {
     this.knownText = text;
     return this;
