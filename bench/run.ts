@@ -164,6 +164,8 @@ const planning = runPart<{
   mainThreadCpuMs?: number;
   maxRssMb: number;
   changes: number;
+  jsonMb: number;
+  indentedMb: number;
 }>("bench/plan-cpu.ts");
 const mainThread = planning.mainThreadCpuMs;
 row(
@@ -177,6 +179,11 @@ row(
   `plan ${planning.redirects.toLocaleString("en")} redirects: memory`,
   `${planning.maxRssMb.toFixed(0)} MB peak RSS`,
   "< 300 MB",
+);
+row(
+  `plan ${planning.redirects.toLocaleString("en")} redirects: JSON plan`,
+  `${planning.jsonMb.toFixed(1)} MB for ${planning.changes.toLocaleString("en")} changes (every level indented: ${planning.indentedMb.toFixed(1)} MB)`,
+  "",
 );
 
 // Loading 100,000 redirects, and JSON.parse of the same data, each in a process of its own.

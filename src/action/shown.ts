@@ -7,6 +7,7 @@ import { renderDriftHtml } from "../render/drift-html.ts";
 import { driftSummaryLine, renderDriftMarkdown } from "../render/drift-markdown.ts";
 import { renderDriftText } from "../render/drift-text.ts";
 import { renderPlanHtml } from "../render/format.ts";
+import { planJson } from "../render/plan-json.ts";
 import { renderPlanMarkdown } from "../render/plan-markdown.ts";
 import { plainStyle } from "../render/style.ts";
 import { renderPlanText, summaryLine } from "../render/text.ts";
@@ -35,7 +36,7 @@ export function shownResult(shown: Shown, step: ShownStep, env: NodeJS.ProcessEn
       exitCode,
       changes: plan.changes.length > 0,
       report: renderPlanMarkdown(plan, wholePlanNote(env, getInput(env, "artifact"))),
-      planJson: `${JSON.stringify(plan, null, 2)}\n`,
+      planJson: planJson(plan),
       html: renderPlanHtml(plan),
       headline: summaryLine(plan),
       counted: plan,

@@ -12,16 +12,20 @@ import { extended } from "./lists.ts";
 
 /**
  * The call that captures each address. A reference usually holds the very address its create
- * captures (both are the item's): found by identity, and by the address's text otherwise.
+ * captures (both are the item's): found by identity, and by the address's text otherwise. The
+ * index is made when first asked: most calls need no new item, and a plan may create 100,000.
  */
 function creators(drafts: readonly DraftCall[]): (address: Address) => string | undefined {
-  const byAddress = new Map<Address, string>();
-  for (let at = 0; at < drafts.length; at++) {
-    const call = drafts[at]!;
-    if (call.captures) for (const capture of call.captures) byAddress.set(capture.address, call.id);
-  }
+  let byAddress: Map<Address, string> | undefined;
   let byText: Map<string, string> | undefined;
   return (address) => {
+    if (byAddress === undefined) {
+      byAddress = new Map();
+      for (let at = 0; at < drafts.length; at++) {
+        const call = drafts[at]!;
+        if (call.captures) for (const capture of call.captures) byAddress.set(capture.address, call.id);
+      }
+    }
     const found = byAddress.get(address);
     if (found !== undefined) return found;
     byText ??= new Map([...byAddress].map(([captured, id]) => [addressText(captured), id]));

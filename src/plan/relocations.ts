@@ -44,9 +44,10 @@ export function joinRelocations(changes: Change[], calls: readonly DraftCall[]):
   const joined = new Map<string, Change>();
   for (const removed of changes) {
     if (removed.action !== "delete" || removed.highRisk || removed.name === undefined) continue;
-    const made = creates.get(keyOf(removed));
+    const key = keyOf(removed);
+    const made = creates.get(key);
     if (!made || !removed.parents || made.parents!.join() === removed.parents.join()) continue;
-    creates.delete(keyOf(removed));
+    creates.delete(key);
     const from = placeText(removed.parents);
     const to = placeText(made.parents!);
     made.action = "move";

@@ -173,6 +173,8 @@ export class Resolution implements PlanContext {
       const taken = kept !== undefined || keys?.has(name) || this.slots.indexes(plain);
       const own = taken ? `${name}#${live.item.id}` : name;
       const slot = new Slot(container, prune || kept ? "delete" : "unmanaged", undefined, live, own);
+      // The text of its address is made already, but for a name with its id.
+      if (own === name) slot.knowText(plain);
       if (kept) {
         slot.duplicateOf = kept.item.id;
         slot.keptBecause = matching.keptBecause.get(kept);

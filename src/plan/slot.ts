@@ -56,6 +56,12 @@ export class Slot {
     this.knownText ??= this.container.describe(this.name);
     return this.knownText;
   }
+
+  /** The address's text, when what made the slot made it already (`container.describe(name)`). */
+  knowText(text: string): this {
+    this.knownText = text;
+    return this;
+  }
 }
 
 /** The items of one kind in one container (a site's sections), configured and live, as matched. */

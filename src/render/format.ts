@@ -4,6 +4,7 @@ import type { Plan } from "../model/plan.ts";
 import { DESTRUCTIVE_HEADING } from "./groups.ts";
 import { renderHtml } from "./html.ts";
 import { PLAN_WORDS, type ReportedKinds, summaryLine } from "./names.ts";
+import { planJson } from "./plan-json.ts";
 import { renderPlanMarkdown, WHOLE_PLAN_LOCALLY } from "./plan-markdown.ts";
 import type { Style } from "./style.ts";
 import { renderPlanText } from "./text.ts";
@@ -35,7 +36,7 @@ export function renderPlan(plan: Plan, format: Format, style: Style, kinds?: Rep
     case "markdown":
       return renderPlanMarkdown(plan, WHOLE_PLAN_LOCALLY, kinds);
     case "json":
-      return `${JSON.stringify(plan, null, 2)}\n`;
+      return planJson(plan);
     case "html":
       return renderPlanHtml(plan, kinds);
   }

@@ -11,6 +11,7 @@ import type { DesiredState } from "../config/types.ts";
 import { DocsyncError } from "../errors.ts";
 import type { Address } from "../model/address.ts";
 import { type Call, PLAN_VERSION, type Plan } from "../model/plan.ts";
+import { planJson } from "../render/plan-json.ts";
 import { maskSensitiveFields } from "../render/redact.ts";
 import { secretsPattern } from "../secrets/pattern.ts";
 import { REDACTED, type Redactor } from "../secrets/redactor.ts";
@@ -161,7 +162,7 @@ export function unsealPlan(plan: SavedPlan, sensitiveValues: readonly string[]):
 
 export async function writeSavedPlan(file: string, plan: SavedPlan): Promise<void> {
   try {
-    await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`, { mode: 0o600 });
+    await writeFile(file, planJson(plan), { mode: 0o600 });
   } catch (error) {
     throw new DocsyncError(
       "plan.file",

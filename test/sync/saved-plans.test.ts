@@ -278,6 +278,26 @@ describe("saved plans", () => {
     }
   });
 
+  it("writes each change and call on a line of its own, and applies a file with every level indented, as written before", async () => {
+    const file = `${config}.plan.json`;
+    expect((await h.run(["plan", "-c", config, "--out", file], { env })).code).toBe(0);
+    const text = await readFile(file, "utf8");
+    const saved = JSON.parse(text);
+    const lines = text.split("\n");
+    for (const [list, prefix] of [
+      [saved.changes, "c"],
+      [saved.calls, "k"],
+    ] as const) {
+      const own = lines.filter((line) => line.startsWith(`    {"id":"${prefix}`));
+      expect(own.map((line) => JSON.parse(line.replace(/,$/, "")))).toEqual(list);
+    }
+    await writeFile(file, `${JSON.stringify(saved, null, 2)}\n`);
+    const result = await h.run(["apply", file, "-c", config], { env });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(h.writes()).toBe(saved.calls.filter((call: { method: string }) => call.method !== "GET").length);
+  });
+
   /** Saves a plan, lets `edit` change its JSON, and applies it; the result of the apply. */
   async function applyEdited(edit: (plan: Record<string, unknown>) => void, args: string[] = []) {
     const file = `${config}.plan.json`;
