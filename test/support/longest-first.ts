@@ -11,23 +11,29 @@ import { BaseSequencer } from "vitest/node";
 
 /** Seconds each long file took, from the root; a file not named here counts as short. */
 export const LONG_FILES: Readonly<Record<string, number>> = {
-  "test/sync/interrupted.test.ts": 20,
-  "test/package/release.test.ts": 25,
+  "test/sync/interrupted.test.ts": 28,
+  "test/package/release.test.ts": 24,
   "test/action/action.test.ts": 20,
   "test/config/lazy-positions.test.ts": 17,
   "test/sync/absent-features-examples.test.ts": 15,
   "test/library/types.test.ts": 15,
   "test/config/yaml-positions.test.ts": 13,
   "test/action/approved-plan.test.ts": 11,
-  "test/cli/json-failures.test.ts": 11,
   "test/config/schema-pieces.test.ts": 11,
   "test/sync/concurrent.test.ts": 10,
   "test/sync/signals.test.ts": 9,
   "test/api/rate-limit.test.ts": 9,
   "test/export/property.test.ts": 9,
   "test/sync/concurrent-examples.test.ts": 7,
-  "test/emulator/cli.test.ts": 7,
-  "test/library/example.test.ts": 7,
+  "test/cli/json-failures.test.ts": 7,
+  "test/sync/property.test.ts": 6,
+  "test/api/client.test.ts": 6,
+  "test/sync/derived-paths.test.ts": 6,
+  "test/cli/network-failures.test.ts": 6,
+  "test/export/export.test.ts": 5,
+  "test/sync/secrets.test.ts": 5,
+  "test/cli/html-report.test.ts": 5,
+  "test/library/example.test.ts": 5,
 };
 
 export default class LongestFirst extends BaseSequencer {
