@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/cli/configuration.ts";
@@ -14,9 +14,9 @@ import { runDocsync } from "../../src/cli/program.ts";
 import { parseTargetAddress } from "../../src/front/target-address.ts";
 import { styleFor } from "../../src/render/style.ts";
 import { docsync } from "../support/cli.ts";
+import { CLI_BUILD } from "../support/cli-build.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
-const BIN = resolve(import.meta.dirname, "../../bin/docsync.js");
 const TEAM = "version: 1\norganization: org_acme\nteams:\n  - title: Writers\n";
 
 describe("the configuration without -c", () => {
@@ -29,7 +29,7 @@ describe("the configuration without -c", () => {
   it("is docsync.yaml, docsync.yml or a docsync/ folder, whichever is there", async () => {
     await writeFile(join(dir, "docsync.yml"), TEAM);
     expect(defaultConfig(dir)).toEqual(["docsync.yml"]);
-    const result = await promisify(execFile)(process.execPath, [BIN, "validate"], { cwd: dir });
+    const result = await promisify(execFile)(process.execPath, [CLI_BUILD, "validate"], { cwd: dir });
     expect(result.stdout).toContain(
       "Configuration is valid: 1 file(s), 0 site(s), 0 space(s), 0 collection(s), 1 team(s)",
     );

@@ -57,13 +57,18 @@ describe("--format json on failure", () => {
 
   it("plan, drift and export: a bad token is api.unauthorized, an unreachable API api.network", async () => {
     const unreachable = { DOCSYNC_API_URL: `http://127.0.0.1:${await closedPort()}` };
-    for (const args of [
+    // At once: each run against the unreachable API waits out its retries' backoff.
+    const runs = [
       ["plan", "-c", teams, "--format", "json"],
       ["plan", "-c", teams, "--json"],
       ["drift", "-c", teams, "--format", "json"],
       ["export", "--org", h.org, "--format", "json"],
-    ]) {
-      const badToken = await h.run(args, { env: { DOCSYNC_TOKEN: "not-a-valid-token" } });
+    ].map(async (args) => ({
+      args,
+      badToken: await h.run(args, { env: { DOCSYNC_TOKEN: "not-a-valid-token" } }),
+      network: await h.run(args, { env: unreachable }),
+    }));
+    for (const { args, badToken, network } of await Promise.all(runs)) {
       expect(badToken.code, args.join(" ")).toBe(1);
       expect(errorDocument(badToken.stdout)).toMatchObject({
         command: args[0],
@@ -71,7 +76,6 @@ describe("--format json on failure", () => {
         error: expect.stringContaining("401 Unauthorized"),
         exitCode: 1,
       });
-      const network = await h.run(args, { env: unreachable });
       expect(network.code, args.join(" ")).toBe(1);
       expect(errorDocument(network.stdout)).toMatchObject({ command: args[0], code: "api.network" });
     }

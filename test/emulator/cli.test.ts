@@ -1,5 +1,6 @@
 // `docsync emulator` as a user runs it: a real process that prints how to reach it, answers
-// with the printed token, logs requests without the token, and stops cleanly on SIGTERM.
+// with the printed token, logs requests without the token, and stops cleanly on SIGTERM. The
+// process runs the CLI's build, as an installed package does (support/cli-build.ts).
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { EventEmitter, once } from "node:events";
@@ -9,8 +10,8 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { runEmulator } from "../../src/emulator/cli.ts";
+import { CLI_BUILD } from "../support/cli-build.ts";
 
-const BIN = join(import.meta.dirname, "../../bin/docsync.js");
 const running: ChildProcess[] = [];
 
 afterEach(() => {
@@ -18,7 +19,9 @@ afterEach(() => {
 });
 
 function run(args: string[]) {
-  const child = spawn(process.execPath, [BIN, "emulator", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [CLI_BUILD, "emulator", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   running.push(child);
   const output = { stdout: "", stderr: "" };
   const progress = new EventEmitter();

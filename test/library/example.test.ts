@@ -36,7 +36,8 @@ describe("the library example", { timeout: 120_000 }, () => {
     await h?.close();
   });
 
-  it("plans a configuration and prints its summary, exit 2 for changes", async () => {
+  // The two at once: each is a process that only reads the organization.
+  it.concurrent("plans a configuration and prints its summary, exit 2 for changes", async () => {
     const ended = await example("examples/single-site", {
       DOCSYNC_API_URL: h.emulator.url,
       DOCSYNC_TOKEN: h.emulator.token,
@@ -56,7 +57,7 @@ describe("the library example", { timeout: 120_000 }, () => {
     });
   });
 
-  it("prints a failure's stable code and message, never the token, and exits 1", async () => {
+  it.concurrent("prints a failure's stable code and message, never the token, and exits 1", async () => {
     const token = "tok_not_a_user_0123456789";
     const ended = await example("examples/single-site", {
       DOCSYNC_API_URL: h.emulator.url,

@@ -83,9 +83,7 @@ describe("a dry run of the release", { timeout: 300_000 }, () => {
     });
     await new Promise<void>((done) => registry.listen(0, "127.0.0.1", done));
     url = `http://127.0.0.1:${(registry.address() as AddressInfo).port}/`;
-    // dist/ as this run's pack built it from the sources.
-    await packedPackage();
-  }, 240_000);
+  });
   afterAll(async () => {
     await new Promise((done) => registry?.close(done));
   });
@@ -106,7 +104,10 @@ describe("a dry run of the release", { timeout: 300_000 }, () => {
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
 
-  it("packs and checks the tarball, publishes it with provenance as a dry run, and names the tag it would move", async () => {
+  // The two at once: the refusal needs no build, and runs while this run's pack is made.
+  it.concurrent("packs and checks the tarball, publishes it with provenance as a dry run, and names the tag it would move", async () => {
+    // dist/ as this run's pack built it from the sources.
+    await packedPackage();
     const result = await release(["--tag", `v${version}`, "--dry-run"]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
@@ -123,7 +124,7 @@ describe("a dry run of the release", { timeout: 300_000 }, () => {
     expect(asked.filter((request) => !request.startsWith("GET "))).toEqual([]);
   });
 
-  it("refuses a tag that is not the package's version, in one line, before it packs", async () => {
+  it.concurrent("refuses a tag that is not the package's version, in one line, before it packs", async () => {
     const result = await release(["--tag", "v99.0.0", "--dry-run"]);
     expect(result).toMatchObject({
       code: 1,

@@ -4,10 +4,11 @@
 // it is empty. 100 kill points (DOCSYNC_KILL_RUNS sets another number) at which the run, in this
 // process, is cut off from the emulator for good (see severable-link.ts), and 5 at which the real
 // docsync process is killed with SIGKILL. Each run's two applies take their calls in an order of
-// their own (see the harness).
+// their own (see the harness). The kill points run in lanes at once, each lane against an
+// emulator of its own, so that no lane's runs see another's organization.
 
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
 import type { LiveTeam } from "../../src/kinds/access/team.ts";
 import type { LiveSection } from "../../src/kinds/site/section.ts";
@@ -23,6 +24,8 @@ import { type SeverableLink, severableLink } from "../support/severable-link.ts"
 const RUNS = Number(process.env.DOCSYNC_KILL_RUNS ?? 100);
 /** Kill points at which the real process is killed: starting one costs more than a whole run in-process. */
 const PROCESS_RUNS = 5;
+/** Lanes of in-process kill points that run at once (DOCSYNC_KILL_LANES sets another number). */
+const LANES = Number(process.env.DOCSYNC_KILL_LANES ?? 4);
 const SPACES = ["guides", "api_v1", "api_v2", "sdk", "changelog"];
 const PATHS = ["alpha", "bravo", "charlie", "delta", "echo"];
 
@@ -104,17 +107,14 @@ const killedProcess: KilledApply = async (h, path, env) => {
 };
 
 describe("an apply killed at any point is finished by the next one", () => {
-  let h: Harness;
   const links: SeverableLink[] = [];
   /** In-process runs cut off from the emulator, which may still be retrying into their dead link. */
   const abandoned: Promise<unknown>[] = [];
-  beforeAll(async () => {
-    h = await startHarness();
-  });
+  const harnesses: Harness[] = [];
   afterAll(async () => {
     await Promise.allSettled(abandoned);
     await Promise.all(links.map((link) => link.close()));
-    await h.close();
+    await Promise.all(harnesses.map((h) => h.close()));
   });
 
   /** docsync in this process, reaching the emulator through a link that is severed at the cut. */
@@ -127,9 +127,11 @@ describe("an apply killed at any point is finished by the next one", () => {
     await link.sever();
   };
 
-  /** The property, with `kill` stopping the first apply. */
-  const convergesAfter = (kill: KilledApply, numRuns: number, seed: number) =>
-    fc.assert(
+  /** The property, with `kill` stopping the first apply, against an emulator of its own. */
+  const convergesAfter = async (kill: KilledApply, numRuns: number, seed: number) => {
+    const h = await startHarness();
+    harnesses.push(h);
+    await fc.assert(
       fc.asyncProperty(
         modelArb,
         fc.double({ min: 0, max: 1, noNaN: true }),
@@ -160,13 +162,28 @@ describe("an apply killed at any point is finished by the next one", () => {
       ),
       { numRuns, seed },
     );
+  };
+
+  /**
+   * The kill points split among lanes that run at once, each against an emulator of its own:
+   * most of a run is waiting on the emulator's delays, which the other lanes' runs fill.
+   */
+  const inLanes = async (kill: KilledApply, runs: number, lanes: number, seed: number) => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: lanes }, (_, lane) =>
+        convergesAfter(kill, Math.ceil((runs - lane) / lanes), seed + 1000 * lane),
+      ),
+    );
+    const failed = outcomes.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
+  };
 
   it(`converges without duplicates or re-creation after a run cut off for good (${RUNS} kill points)`, async () => {
-    await convergesAfter(cutOff, RUNS, 20261123);
+    await inLanes(cutOff, RUNS, LANES, 20261123);
   }, 600_000);
 
   it(`converges without duplicates or re-creation after SIGKILL (${PROCESS_RUNS} kill points)`, async () => {
-    await convergesAfter(killedProcess, PROCESS_RUNS, 20261124);
+    await inLanes(killedProcess, PROCESS_RUNS, PROCESS_RUNS, 20261124);
   }, 120_000);
 });
 
