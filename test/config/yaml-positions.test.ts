@@ -295,7 +295,8 @@ async function compare(text: string): Promise<{ theirs: boolean; ours: boolean; 
   return { theirs, ours: read, same: true };
 }
 
-describe("the configuration reader", () => {
+// Not a time limit: the property tests read thousands of files, seconds on an idle machine.
+describe("the configuration reader", { timeout: 120_000 }, () => {
   it("reads generated configuration-like files as the yaml package does, with LF or CRLF", async () => {
     let taken = 0;
     await fc.assert(
