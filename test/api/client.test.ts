@@ -252,7 +252,8 @@ describe("retries", () => {
     const limited = await startEmulator({ port: 0, seed: 1, rateLimit: { limit: 5, windowMs: 1000 } });
     const { api, events } = clientFor(limited, { baseUrl: limited.url, token: limited.token });
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => getOrganization(api, limited.organizationId)),
+      // One wave of the client's parallelism (8): more than the window allows, less than two windows.
+      Array.from({ length: 8 }, () => getOrganization(api, limited.organizationId)),
     );
     await api.close();
     const throttled = limited.requests.filter((entry) => entry.status === 429).length;

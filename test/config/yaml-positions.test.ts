@@ -22,6 +22,7 @@ import {
 import { parseYamlFile } from "../../src/config/yaml-parse.ts";
 import { FIRST_PART, type KeyPath } from "../../src/config/yaml-positions.ts";
 import { PlainInterpolation, plainScalar } from "../../src/config/yaml-schema.ts";
+import { expectEqual } from "../support/equal.ts";
 
 type Tree = null | boolean | number | string | Tree[] | { [key: string]: Tree };
 
@@ -279,7 +280,7 @@ async function compare(text: string): Promise<{ theirs: boolean; ours: boolean; 
       for (const target of ["value", "key"] as const) {
         const expected = lines.linePos(referenceOffset(doc, probe, target));
         const at = positions.linePos(positions.offsetOf(probe, target));
-        expect({ probe, target, at }).toEqual({ probe, target, at: expected });
+        expectEqual({ probe, target, at }, { probe, target, at: expected });
       }
     }
   }
@@ -289,12 +290,13 @@ async function compare(text: string): Promise<{ theirs: boolean; ours: boolean; 
     // that is one scalar is not a configuration, whatever it holds, and is given as written.
     if (!written.includes("${") || asWritten(read) !== written || path.length === 0) continue;
     const interpolation = read instanceof PlainInterpolation;
-    expect({ path, plain: interpolation }).toEqual({ path, plain });
+    expectEqual({ path, plain: interpolation }, { path, plain });
   }
   return { theirs, ours: read, same: true };
 }
 
-describe("the configuration reader", () => {
+// Not a time limit: the property tests read thousands of files, seconds on an idle machine.
+describe("the configuration reader", { timeout: 120_000 }, () => {
   it("reads generated configuration-like files as the yaml package does, with LF or CRLF", async () => {
     let taken = 0;
     await fc.assert(

@@ -177,7 +177,7 @@ describe("export of random live states", () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
         const h = await startHarness();
         try {
-          await makeLiveState(h, seed);
+          await h.withoutDelays(() => makeLiveState(h, seed));
           const exported = await h.run(["export"]);
           expect(exported.code).toBe(0);
           const file = await h.config(exported.stdout, "exported.yaml");

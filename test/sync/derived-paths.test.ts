@@ -29,21 +29,25 @@ const BOTH = `${HEAD}      - { path: docs, title: Guides, siteSpaces: [{ space: 
  */
 async function applyInOrder(prefix: readonly number[], planned: { plan?: Plan }) {
   const h = await startHarness();
-  try {
-    await applied(h, await h.config(HEAD));
-    planned.plan ??= JSON.parse((await h.run(["plan", "-c", await h.config(BOTH), "--json"])).stdout) as Plan;
-    const plan = planned.plan;
-    const run = orderRun(prefix);
-    const result = await executePlan(plan, h.api, { parallelism: 1, choose: run.choose });
-    const failed = result.outcomes.flatMap((outcome) =>
-      outcome.status === "failed" ? [`${outcome.call.summary}: ${outcome.error}`] : [],
-    );
-    const [site] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
-    const sections = await h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site!.id}/sections`);
-    return { made: run.made, failed, sections: sections.map((s) => [s.title, s.path]) };
-  } finally {
-    await h.close();
-  }
+  // The set-up, then the plan one call at a time in an order of the test's choosing: no delay
+  // of the emulator changes what they do.
+  return h
+    .withoutDelays(async () => {
+      await applied(h, await h.config(HEAD));
+      planned.plan ??= JSON.parse(
+        (await h.run(["plan", "-c", await h.config(BOTH), "--json"])).stdout,
+      ) as Plan;
+      const plan = planned.plan;
+      const run = orderRun(prefix);
+      const result = await executePlan(plan, h.api, { parallelism: 1, choose: run.choose });
+      const failed = result.outcomes.flatMap((outcome) =>
+        outcome.status === "failed" ? [`${outcome.call.summary}: ${outcome.error}`] : [],
+      );
+      const [site] = await h.api.list<LiveSite>(`/orgs/${h.org}/sites`);
+      const sections = await h.api.list<LiveSection>(`/orgs/${h.org}/sites/${site!.id}/sections`);
+      return { made: run.made, failed, sections: sections.map((s) => [s.title, s.path]) };
+    })
+    .finally(() => h.close());
 }
 
 describe("two new sections whose titles derive each other's paths", () => {
