@@ -5,7 +5,8 @@
 // and no walk of it would end; and a value that aliases nest deeper than a file may be written.
 
 import type { Diagnostic } from "./diagnostics.ts";
-import { diagnosticAt, diagnosticAtOffset, earlierPlace, type YamlFile } from "./yaml-positions.ts";
+import { earlierPlace } from "./first-place.ts";
+import { diagnosticAt, diagnosticAtOffset, type YamlFile } from "./yaml-positions.ts";
 
 /** The most nodes a file of `text` may stand for, aliases expanded; and the most keys its merge
  * keys (<<) may copy. */

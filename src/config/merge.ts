@@ -3,8 +3,9 @@
 
 import type { Located as LocatedIn } from "../model/desired.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import { where } from "./first-place.ts";
 import type { RawConfig, RawPolicy } from "./raw-types.ts";
-import { diagnosticAt, where, type YamlFile } from "./yaml-positions.ts";
+import { diagnosticAt, type YamlFile } from "./yaml-positions.ts";
 
 /** A value and where it was written. */
 export type Located<T> = LocatedIn<T, YamlFile>;

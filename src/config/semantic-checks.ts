@@ -6,9 +6,10 @@
 import type { KindSet } from "../kinds/kind-set.ts";
 import type { CheckContext, Identity } from "../kinds/types.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import { where } from "./first-place.ts";
 import { rootEntries, topLevelItems, walkContainers } from "./kind-items.ts";
 import type { Located, MergedConfig } from "./merge.ts";
-import { diagnosticAt, type KeyPath, where } from "./yaml-positions.ts";
+import { diagnosticAt, type KeyPath } from "./yaml-positions.ts";
 
 export function checkSemantics(
   merged: MergedConfig,

@@ -8,14 +8,9 @@ import { load, YAMLException } from "js-yaml";
 import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { placeFirst } from "./error-cap.ts";
+import { earlierPlace } from "./first-place.ts";
 import { OUTSIDE_SUBSET, readPlainDocument } from "./yaml-plain-reader.ts";
-import {
-  diagnosticAt,
-  diagnosticAtOffset,
-  earlierPlace,
-  Positions,
-  type YamlFile,
-} from "./yaml-positions.ts";
+import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "./yaml-schema.ts";
 import { syntaxError } from "./yaml-syntax.ts";
 
