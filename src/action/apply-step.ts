@@ -67,7 +67,12 @@ export async function runApplySaved(context: StepContext, file: string, savedPla
     const applied = await applySavedPlan(
       session,
       { ...input, approved },
-      { ...stepCalls(context), allowDestroy: step.allowDestroy, out: savedPlan },
+      {
+        ...stepCalls(context),
+        allowDestroy: step.allowDestroy,
+        out: savedPlan,
+        howToApply: () => "an apply step whose plan input is that file (this step's saved-plan output)",
+      },
     );
     if (applied.status === "already-applied") {
       output.out(alreadyAppliedText(file, saved.savedAt, plainStyle));

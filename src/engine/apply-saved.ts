@@ -66,6 +66,9 @@ export interface SavedApplyOptions extends CallsOptions {
   allowDestroy: boolean;
   /** Where to save the plan for now when the saved one is refused as out of date. */
   out?: string | undefined;
+  /** How the person reading the refusal applies the plan for now, once approved, in the words of
+   * the front end they use ("docsync apply FILE -c …" by default). */
+  howToApply?: ((file: string) => string) | undefined;
 }
 
 const NOTHING_MADE: Made = { changes: 0, calls: 0 };
@@ -94,7 +97,7 @@ export async function applySavedPlan(
   if (difference.length > 0) {
     const redacted = secrets.redactValue(difference);
     const shown = redactPlan(current, secrets);
-    const error = await refuseStale(session, { ...input, difference: redacted, current }, options.out);
+    const error = await refuseStale(session, { ...input, difference: redacted, current }, options);
     return { status: "stale", difference: redacted, current, shown, error };
   }
   session.emit({ type: "planned", plan: approved });
@@ -113,7 +116,7 @@ export async function applySavedPlan(
 async function refuseStale(
   session: Session,
   stale: SavedPlanInput & { difference: PlanDifference; current: Plan },
-  out: string | undefined,
+  { out, howToApply = (file) => applyCommandLine(file, stale.paths) }: SavedApplyOptions,
 ): Promise<DocsyncError> {
   const { saved, file, difference } = stale;
   let next = "make a new plan with docsync plan --out, review it, and apply that one.";
@@ -131,7 +134,7 @@ async function refuseStale(
       if (error instanceof DocsyncError) return error;
       throw error;
     }
-    next = `the plan for now is saved in ${out}: review it, and apply it with ${applyCommandLine(out, stale.paths)}.`;
+    next = `the plan for now is saved in ${out}: review it, and apply it with ${howToApply(out)}.`;
   }
   return new DocsyncError(
     "plan.stale",

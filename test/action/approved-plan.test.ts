@@ -114,9 +114,15 @@ describe("the approved-plan flow", () => {
     expect(apply.code).toBe(1);
     expect(h.writes()).toBe(0);
     expect(apply.outputs).toMatchObject({ "exit-code": "1", "changes-made": "0", "calls-made": "0" });
-    expect(commandsIn(apply.stdout).find((line) => line.startsWith("::error::"))).toMatch(
+    const refusal = commandsIn(apply.stdout).find((line) => line.startsWith("::error::"));
+    expect(refusal).toMatch(
       /^::error::The plan approved in .*saved-plan\.json .* is not the plan for the live organization now/,
     );
+    // The way forward in the Action's own words: a workflow has no command line to type.
+    expect(refusal).toMatch(
+      /the plan for now is saved in .*: review it, and apply it with an apply step whose plan input is that file \(this step's saved-plan output\)\.$/,
+    );
+    expect(refusal).not.toContain("docsync apply ");
     // The summary (and so the comment): the difference by address, then the plan for now.
     expect(apply.summary).toContain(
       "### docsync apply · organization `org_acme` · approved plan out of date",
