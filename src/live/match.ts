@@ -1,5 +1,6 @@
 // Pairs configured items with live ones: by `id` pin first, then by the `was` rename hint, then
-// by the natural key, then by adoption of a half-made item. What stays unpaired is created
+// by the natural key, then by adoption of a half-made item (which a key match gives way to when
+// the half-made item holds the key the API derived for it: yieldToAdoption). What stays unpaired is created
 // (configured) or may be deleted (live). Live items that repeat the key of a configured item
 // (two runs at once, a double click in the web app) are duplicates: the planner keeps the one
 // that is not a copy of the configured item (copies.ts), or the oldest when all are, and stops
@@ -127,13 +128,16 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
       claim(index, at);
     });
   }
+  /** Configured items matched by their key alone (no pin, no rename hint), with the live position. */
+  const keyed: { index: number; at: number }[] = [];
   for (let index = 0; index < desired.length; index++) {
     const item = desired[index]!;
     if (item.id !== undefined) continue;
-    const at =
-      (item.was !== undefined ? byKeyUnclaimed(item.was, index) : undefined) ??
-      byKeyUnclaimed(rules.key(item), index);
-    if (at !== undefined) claim(index, at);
+    const hinted = item.was !== undefined ? byKeyUnclaimed(item.was, index) : undefined;
+    const at = hinted ?? byKeyUnclaimed(rules.key(item), index);
+    if (at === undefined) continue;
+    claim(index, at);
+    if (hinted === undefined && rules.adopts) keyed.push({ index, at });
   }
   if (copies && contested.length > 0) {
     settle(desired, live, contested, copies, { live: matched, duplicates }, keptBecause, (from, to) => {
@@ -142,6 +146,18 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
     });
   }
   const isClaimed = (at: number) => claimed[at] === 1;
+  if (rules.adopts && keyed.length > 0) {
+    const settled = new Set(contested.map((entry) => entry.index));
+    const open = (at: number) => !claimed[at] && !duplicates.has(live[at]!);
+    const plain = keyed.filter(
+      (entry) => !settled.has(entry.index) && matched[entry.index] === live[entry.at],
+    );
+    for (const { index, at } of yieldToAdoption(desired, live, rules.adopts, matched, plain, open)) {
+      claimed[at] = 0;
+      claimedCount--;
+      matched[index] = undefined;
+    }
+  }
   if (rules.adopts && claimedCount < live.length) {
     claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, keptBecause, (at) => {
       claimed[at] = 1;
@@ -212,6 +228,48 @@ export function matchingOf<D extends ItemMeta, L extends { id: string }>(
     return found.matching as Matching<L>;
   }
   return matchItems(desired, live, rules, describe, copies);
+}
+
+/**
+ * Key matches that give way to adoption. A half-made item holds the key the API derived when it
+ * was created (a section made for `echo` with the title "Alpha" has the path `alpha` until it is
+ * configured), which can be another configured item's key: taken for that item, the half-made
+ * one would be reshaped into it and what it was made for made again, deleting what the
+ * interrupted apply made. A live item matched by key alone gives way when its own configured
+ * item would not adopt it, exactly one new configured item would, and that item fits no other
+ * live item: the same certainty adoption asks for. Returns the matches to undo.
+ */
+function yieldToAdoption<D extends ItemMeta, L extends { id: string }>(
+  desired: readonly D[],
+  live: readonly LiveNode<L>[],
+  adopts: (desired: D, live: L) => boolean,
+  matched: readonly (LiveNode<L> | undefined)[],
+  keyed: readonly { index: number; at: number }[],
+  open: (at: number) => boolean,
+): { index: number; at: number }[] {
+  // `matched` has holes where nothing matched, which array methods skip: a plain loop.
+  const fresh: number[] = [];
+  for (let index = 0; index < desired.length; index++)
+    if (!matched[index] && desired[index]!.id === undefined) fresh.push(index);
+  if (fresh.length === 0) return [];
+  const candidates = keyed.filter(({ index, at }) => !adopts(desired[index]!, live[at]!.item));
+  if (candidates.length === 0) return [];
+  // Where each new item could go once the candidates are released: open items and they.
+  const pool = candidates.map(({ at }) => at);
+  for (let at = 0; at < live.length; at++) if (open(at)) pool.push(at);
+  const fitCount = new Map<number, number>();
+  const fitsIn = (index: number) => {
+    let count = fitCount.get(index);
+    if (count === undefined) {
+      count = pool.filter((at) => adopts(desired[index]!, live[at]!.item)).length;
+      fitCount.set(index, count);
+    }
+    return count;
+  };
+  return candidates.filter(({ at }) => {
+    const fitters = fresh.filter((index) => adopts(desired[index]!, live[at]!.item));
+    return fitters.length === 1 && fitsIn(fitters[0]!) === 1;
+  });
 }
 
 /**
