@@ -103,3 +103,49 @@ describe("adopting a half-made section", () => {
     );
   });
 });
+
+describe("a half-made section at the path another configured section has", () => {
+  /** The plan of `sections` against one live section at "alpha" titled "Alpha", holding guides. */
+  const planOf = (sections: ReturnType<typeof section>[]) =>
+    lines(
+      buildPlan(
+        desired({ sites: [site("Docs", { sections, sectionGroups: [] })] }),
+        live({
+          site: [
+            liveSite("site_1", "Docs", { sections: [liveSection("sec_h", "alpha", "Alpha", [guides])] }),
+          ],
+        }),
+      ),
+    );
+
+  it("is adopted for the section it was made for, and the one configured at that path is made", () => {
+    const plan = planOf([section("alpha", "Charlie", ["sdk"]), section("echo", "Alpha", ["guides"])]);
+    expect(plan).toEqual(
+      expect.arrayContaining(['create site "Docs" › section "alpha"', 'update site "Docs" › section "echo"']),
+    );
+    expect(plan.filter((line) => line.startsWith("delete"))).toEqual([]);
+  });
+
+  it("stays with the section configured at that path when that one fits it too", () => {
+    const plan = planOf([section("alpha", "Alpha", ["guides"]), section("echo", "Alpha", ["guides"])]);
+    expect(plan).toEqual([
+      'create site "Docs" › section "echo"',
+      'create site "Docs" › section "echo" › site space "guides"',
+    ]);
+  });
+
+  it("stays with the section configured at that path when two new sections fit it", () => {
+    const plan = planOf([
+      section("alpha", "Charlie", ["sdk"]),
+      section("echo", "Alpha", ["guides"]),
+      section("foxtrot", "Alpha", ["guides"]),
+    ]);
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        'update site "Docs" › section "alpha"',
+        'create site "Docs" › section "echo"',
+        'create site "Docs" › section "foxtrot"',
+      ]),
+    );
+  });
+});
