@@ -128,16 +128,13 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
       claim(index, at);
     });
   }
-  /** Configured items matched by their key alone (no pin, no rename hint), with the live position. */
-  const keyed: { index: number; at: number }[] = [];
   for (let index = 0; index < desired.length; index++) {
     const item = desired[index]!;
     if (item.id !== undefined) continue;
-    const hinted = item.was !== undefined ? byKeyUnclaimed(item.was, index) : undefined;
-    const at = hinted ?? byKeyUnclaimed(rules.key(item), index);
-    if (at === undefined) continue;
-    claim(index, at);
-    if (hinted === undefined && rules.adopts) keyed.push({ index, at });
+    const at =
+      (item.was !== undefined ? byKeyUnclaimed(item.was, index) : undefined) ??
+      byKeyUnclaimed(rules.key(item), index);
+    if (at !== undefined) claim(index, at);
   }
   if (copies && contested.length > 0) {
     settle(desired, live, contested, copies, { live: matched, duplicates }, keptBecause, (from, to) => {
@@ -146,17 +143,8 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
     });
   }
   const isClaimed = (at: number) => claimed[at] === 1;
-  if (rules.adopts && keyed.length > 0) {
-    const settled = new Set(contested.map((entry) => entry.index));
-    const open = (at: number) => !claimed[at] && !duplicates.has(live[at]!);
-    const plain = keyed.filter(
-      (entry) => !settled.has(entry.index) && matched[entry.index] === live[entry.at],
-    );
-    for (const { index, at } of yieldToAdoption(desired, live, rules.adopts, matched, plain, open)) {
-      claimed[at] = 0;
-      claimedCount--;
-      matched[index] = undefined;
-    }
+  if (rules.adopts && claimedCount > 0) {
+    claimedCount -= yieldToAdoption(desired, live, rules, { matched, claimed, duplicates, contested });
   }
   if (rules.adopts && claimedCount < live.length) {
     claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, keptBecause, (at) => {
@@ -235,41 +223,60 @@ export function matchingOf<D extends ItemMeta, L extends { id: string }>(
  * was created (a section made for `echo` with the title "Alpha" has the path `alpha` until it is
  * configured), which can be another configured item's key: taken for that item, the half-made
  * one would be reshaped into it and what it was made for made again, deleting what the
- * interrupted apply made. A live item matched by key alone gives way when its own configured
- * item would not adopt it, exactly one new configured item would, and that item fits no other
- * live item: the same certainty adoption asks for. Returns the matches to undo.
+ * interrupted apply made. A live item matched by key alone (no pin, no rename hint, no contest
+ * between duplicates) gives way when its own configured item would not adopt it, exactly one
+ * new configured item would, and that item fits no other live item: the same certainty
+ * adoption asks for. Undoes those matches; returns how many.
  */
 function yieldToAdoption<D extends ItemMeta, L extends { id: string }>(
   desired: readonly D[],
   live: readonly LiveNode<L>[],
-  adopts: (desired: D, live: L) => boolean,
-  matched: readonly (LiveNode<L> | undefined)[],
-  keyed: readonly { index: number; at: number }[],
-  open: (at: number) => boolean,
-): { index: number; at: number }[] {
-  // `matched` has holes where nothing matched, which array methods skip: a plain loop.
+  rules: MatchRules<D, L>,
+  state: {
+    matched: (LiveNode<L> | undefined)[];
+    claimed: Uint8Array;
+    duplicates: ReadonlyMap<LiveNode<L>, LiveNode<L>>;
+    contested: readonly { index: number }[];
+  },
+): number {
+  const { matched, claimed } = state;
+  const adopts = rules.adopts;
+  if (!adopts) return 0;
+  // `matched` has holes where nothing matched, which array methods skip: plain loops.
   const fresh: number[] = [];
   for (let index = 0; index < desired.length; index++)
     if (!matched[index] && desired[index]!.id === undefined) fresh.push(index);
-  if (fresh.length === 0) return [];
-  const candidates = keyed.filter(({ index, at }) => !adopts(desired[index]!, live[at]!.item));
-  if (candidates.length === 0) return [];
+  if (fresh.length === 0) return 0;
+  const keyed: number[] = [];
+  const settled = new Set(state.contested.map((entry) => entry.index));
+  for (let index = 0; index < desired.length; index++) {
+    const item = desired[index]!;
+    const node = matched[index];
+    if (!node || item.id !== undefined || settled.has(index)) continue;
+    const hinted = item.was !== undefined && rules.liveKey(node.item) === item.was;
+    if (!hinted && !adopts(item, node.item)) keyed.push(index);
+  }
+  if (keyed.length === 0) return 0;
+  const positions = new Map(live.map((node, at) => [node, at]));
   // Where each new item could go once the candidates are released: open items and they.
-  const pool = candidates.map(({ at }) => at);
-  for (let at = 0; at < live.length; at++) if (open(at)) pool.push(at);
+  const pool = keyed.map((index) => positions.get(matched[index]!)!);
+  for (let at = 0; at < live.length; at++)
+    if (!claimed[at] && !state.duplicates.has(live[at]!)) pool.push(at);
   const fitCount = new Map<number, number>();
-  const fitsIn = (index: number) => {
-    let count = fitCount.get(index);
-    if (count === undefined) {
-      count = pool.filter((at) => adopts(desired[index]!, live[at]!.item)).length;
-      fitCount.set(index, count);
-    }
-    return count;
+  const fitsOnce = (index: number) => {
+    if (!fitCount.has(index))
+      fitCount.set(index, pool.filter((at) => adopts(desired[index]!, live[at]!.item)).length);
+    return fitCount.get(index) === 1;
   };
-  return candidates.filter(({ at }) => {
-    const fitters = fresh.filter((index) => adopts(desired[index]!, live[at]!.item));
-    return fitters.length === 1 && fitsIn(fitters[0]!) === 1;
+  const released = keyed.filter((index) => {
+    const fitters = fresh.filter((other) => adopts(desired[other]!, matched[index]!.item));
+    return fitters.length === 1 && fitsOnce(fitters[0]!);
   });
+  for (const index of released) {
+    claimed[positions.get(matched[index]!)!] = 0;
+    matched[index] = undefined;
+  }
+  return released.length;
 }
 
 /**
