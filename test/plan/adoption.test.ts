@@ -65,6 +65,15 @@ describe("adopting a half-made section", () => {
     expect(lines(plan)).toEqual(ADOPTED);
   });
 
+  it("adopts at the temporary path an exchange of paths moved it to", () => {
+    const plan = planAgainst(["guides"], {
+      path: "docsync-swap-new-3d60dbd1",
+      title: "Getting started",
+      siteSpaces: [guides],
+    });
+    expect(lines(plan)).toEqual(ADOPTED);
+  });
+
   it("does not adopt a section that holds the configured space and another", () => {
     const plan = planAgainst(["guides"], {
       path: "getting-started",

@@ -11,20 +11,24 @@ import { docsync } from "../support/cli.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type SeverableLink, severableLink } from "../support/severable-link.ts";
 
-// `alpha` is made with the path "charlie" (from "Charlie"), `echo` with "alpha" (from "Alpha").
-const CONFIG = `version: 1
+const HEAD = `version: 1
 organization: \${DOCSYNC_ORG}
-spaces: { sdk: spc_sdk, changelog: spc_changelog }
+spaces: { guides: spc_guides, sdk: spc_sdk, changelog: spc_changelog }
 sites:
   - title: Killed site
     sections:
-      - path: alpha
-        title: Charlie
-        siteSpaces: [{ space: sdk, path: p-sdk }]
-      - path: echo
-        title: Alpha
-        siteSpaces: [{ space: changelog, path: p-changelog }]
 `;
+/** A section of `path` titled `title`, in `space`. */
+const section = (path: string, title: string, space: string) =>
+  `      - { path: ${path}, title: ${title}, siteSpaces: [{ space: ${space}, path: p-${space} }] }\n`;
+const CASES = {
+  // `alpha` is made with the path "charlie" (from "Charlie"), `echo` with "alpha" (from "Alpha").
+  "one made at the path of the other":
+    section("alpha", "Charlie", "sdk") + section("echo", "Alpha", "changelog"),
+  // Each is made with the path of the other, in the same space.
+  "each made at the path of the other":
+    section("charlie", "Bravo", "guides") + section("bravo", "Charlie", "guides"),
+};
 const ORDER_SEEDS = [0, 1, 2, 3];
 
 describe("a section left at a path derived from its title, which another section is configured with", () => {
@@ -64,37 +68,41 @@ describe("a section left at a path derived from its title, which another section
     h.emulator.cutAfterWrites(undefined);
   };
 
-  it("is adopted by the next apply, which creates nothing twice and deletes nothing", async () => {
-    const path = await h.config(CONFIG);
-    const planned = await h.run(["plan", "-c", path, "--json"]);
-    expect(planned.code, planned.stderr).toBe(0);
-    const writes = (JSON.parse(planned.stdout) as { calls: unknown[] }).calls.length;
-    const failures: string[] = [];
-    for (const seed of ORDER_SEEDS) {
-      const env = { ...h.env, [APPLY_ORDER_SEED_VARIABLE]: String(seed) };
-      for (let cut = 1; cut < writes; cut++) {
-        await clearSites();
-        await applyCutAfter(path, cut, env);
-        const made = (await liveSections(h)).map((section) => section.id);
+  it.each(Object.entries(CASES))(
+    "%s: is adopted by the next apply, which creates nothing twice and deletes nothing",
+    async (_, sections) => {
+      const path = await h.config(HEAD + sections);
+      const planned = await h.run(["plan", "-c", path, "--json"]);
+      expect(planned.code, planned.stderr).toBe(0);
+      const writes = (JSON.parse(planned.stdout) as { calls: unknown[] }).calls.length;
+      const failures: string[] = [];
+      for (const seed of ORDER_SEEDS) {
+        const env = { ...h.env, [APPLY_ORDER_SEED_VARIABLE]: String(seed) };
+        for (let cut = 1; cut < writes; cut++) {
+          await clearSites();
+          await applyCutAfter(path, cut, env);
+          const made = (await liveSections(h)).map((section) => section.id);
 
-        h.emulator.resetLog();
-        const again = await h.run(["apply", "-c", path, "--yes"], { env });
-        const at = `order seed ${seed}, cut after write ${cut} of ${writes}`;
-        expect(again.code, `${at}\n${again.stdout}\n${again.stderr}`).toBe(0);
-        const deletes = h.emulator.requests.filter((entry) => entry.method === "DELETE");
-        if (deletes.length > 0)
-          failures.push(`${at}: deleted ${deletes.map((entry) => entry.path).join(", ")}`);
-        const sections = await liveSections(h);
-        if (sections.length !== 2) failures.push(`${at}: ${sections.length} sections, not 2`);
-        const kept = made.filter((id) => sections.some((section) => section.id === id));
-        if (kept.length !== made.length)
-          failures.push(`${at}: ${made.length - kept.length} made sections gone`);
-        const check = await h.run(["plan", "-c", path, "--detailed-exitcode"], { env });
-        if (check.code !== 0) failures.push(`${at}: the next plan is not empty:\n${check.stdout}`);
+          h.emulator.resetLog();
+          const again = await h.run(["apply", "-c", path, "--yes"], { env });
+          const at = `order seed ${seed}, cut after write ${cut} of ${writes}`;
+          expect(again.code, `${at}\n${again.stdout}\n${again.stderr}`).toBe(0);
+          const deletes = h.emulator.requests.filter((entry) => entry.method === "DELETE");
+          if (deletes.length > 0)
+            failures.push(`${at}: deleted ${deletes.map((entry) => entry.path).join(", ")}\n${again.stdout}`);
+          const sections = await liveSections(h);
+          if (sections.length !== 2) failures.push(`${at}: ${sections.length} sections, not 2`);
+          const kept = made.filter((id) => sections.some((section) => section.id === id));
+          if (kept.length !== made.length)
+            failures.push(`${at}: ${made.length - kept.length} made sections gone`);
+          const check = await h.run(["plan", "-c", path, "--detailed-exitcode"], { env });
+          if (check.code !== 0) failures.push(`${at}: the next plan is not empty:\n${check.stdout}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 });
 
 async function liveSections(h: Harness): Promise<LiveSection[]> {
