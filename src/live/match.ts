@@ -280,9 +280,9 @@ function yieldToAdoption<D extends ItemMeta, L extends { id: string }>(
 }
 
 /**
- * Pairs a new configured item with an unclaimed live item that fits it and no other, and that
- * no other new item fits: what an interrupted apply created but did not finish configuring.
- * Returns how many it paired.
+ * Pairs a new configured item with an unclaimed live item that fits it: what an interrupted
+ * apply created but did not finish configuring. Pairs that fit only each other first, then
+ * the rest in configuration order. Returns how many it paired.
  */
 function adopt<D extends ItemMeta, L extends { id: string }>(
   desired: readonly D[],
@@ -305,12 +305,26 @@ function adopt<D extends ItemMeta, L extends { id: string }>(
     for (const at of fits) fittedBy.set(at, [...(fittedBy.get(at) ?? []), index]);
   });
   let adopted = 0;
+  const take = (index: number, at: number) => {
+    claim(at);
+    adopted++;
+    matched[index] = live[at];
+  };
   for (const [index, fits] of fitsOf) {
     const at = fits[0];
     if (fits.length !== 1 || fittedBy.get(at!)!.length !== 1) continue;
-    claim(at!);
-    adopted++;
-    matched[index] = live[at!];
+    take(index, at!);
+  }
+  // Items that several new items fit alike (of one title, in the same spaces): it was made for
+  // one of them as much as for another, and adopting it for either deletes nothing. In
+  // configuration order, each new item takes the one of them that fewest new items fit.
+  for (const [index, fits] of fitsOf) {
+    if (matched[index]) continue;
+    const free = fits.filter((at) => !isClaimed(at));
+    if (free.length === 0) continue;
+    const fewest = (best: number, at: number) =>
+      fittedBy.get(at)!.length < fittedBy.get(best)!.length ? at : best;
+    take(index, free.reduce(fewest));
   }
   // What a second run made at the same time and could not finish, since the first had taken its
   // key: it fits no new configured item, but one that a live item already is (the first such).

@@ -74,6 +74,31 @@ describe("adopting a half-made section", () => {
     expect(lines(plan)).toEqual(ADOPTED);
   });
 
+  it("adopts for the first of two new sections it fits alike, and creates the other", () => {
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Docs", {
+            sections: [
+              section("start", "Getting started", ["guides"]),
+              section("begin", "Getting started", ["guides"]),
+            ],
+            sectionGroups: [],
+          }),
+        ],
+      }),
+      live({
+        site: [
+          liveSite("site_1", "Docs", {
+            sections: [liveSection("sec_h", "getting-started", "Getting started", [guides])],
+          }),
+        ],
+      }),
+    );
+    expect(lines(plan)).toEqual(expect.arrayContaining([...ADOPTED, 'create site "Docs" › section "begin"']));
+    expect(lines(plan).filter((line) => line.startsWith("delete"))).toEqual([]);
+  });
+
   it("does not adopt a section that holds the configured space and another", () => {
     const plan = planAgainst(["guides"], {
       path: "getting-started",
