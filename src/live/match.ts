@@ -232,12 +232,33 @@ function yieldToAdoption<D extends ItemMeta, L extends { id: string }>(
   desired: readonly D[],
   live: readonly LiveNode<L>[],
   rules: MatchRules<D, L>,
-  state: {
-    matched: (LiveNode<L> | undefined)[];
-    claimed: Uint8Array;
-    duplicates: ReadonlyMap<LiveNode<L>, LiveNode<L>>;
-    contested: readonly { index: number }[];
-  },
+  state: YieldState<L>,
+): number {
+  // A configured item that gives way is new in turn, and may be what another key match holds
+  // half-made (`charlie` made at `alpha`, `echo` made at `charlie`): again until none gives way.
+  let released = 0;
+  for (
+    let more = yieldOnce(desired, live, rules, state);
+    more > 0;
+    more = yieldOnce(desired, live, rules, state)
+  )
+    released += more;
+  return released;
+}
+
+interface YieldState<L> {
+  matched: (LiveNode<L> | undefined)[];
+  claimed: Uint8Array;
+  duplicates: ReadonlyMap<LiveNode<L>, LiveNode<L>>;
+  contested: readonly { index: number }[];
+}
+
+/** One round of `yieldToAdoption`: the key matches that give way to the items new so far. */
+function yieldOnce<D extends ItemMeta, L extends { id: string }>(
+  desired: readonly D[],
+  live: readonly LiveNode<L>[],
+  rules: MatchRules<D, L>,
+  state: YieldState<L>,
 ): number {
   const { matched, claimed } = state;
   const adopts = rules.adopts;
