@@ -144,9 +144,13 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
   }
   const isClaimed = (at: number) => claimed[at] === 1;
   if (rules.adopts && claimedCount > 0) {
-    claimedCount -= yieldToAdoption(desired, live, rules, { matched, claimed, duplicates, contested });
-  }
-  if (rules.adopts && claimedCount < live.length) {
+    const released = yieldToAdoption(desired, live, rules, { matched, claimed, duplicates, contested });
+    claimedCount -= released.length;
+    claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, keptBecause, (at) => {
+      claimed[at] = 1;
+    });
+    claimedCount += restore(released, live, { matched, claimed });
+  } else if (rules.adopts && claimedCount < live.length) {
     claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, keptBecause, (at) => {
       claimed[at] = 1;
     });
@@ -224,26 +228,49 @@ export function matchingOf<D extends ItemMeta, L extends { id: string }>(
  * configured), which can be another configured item's key: taken for that item, the half-made
  * one would be reshaped into it and what it was made for made again, deleting what the
  * interrupted apply made. A live item matched by key alone (no pin, no rename hint, no contest
- * between duplicates) gives way when its own configured item would not adopt it, exactly one
- * new configured item would, and that item fits no other live item: the same certainty
- * adoption asks for. Undoes those matches; returns how many.
+ * between duplicates) gives way when its own configured item would not adopt it and a new
+ * configured item would. Undoes those matches and returns them: what adoption does not take
+ * up is matched again (`restore`).
  */
 function yieldToAdoption<D extends ItemMeta, L extends { id: string }>(
   desired: readonly D[],
   live: readonly LiveNode<L>[],
   rules: MatchRules<D, L>,
   state: YieldState<L>,
-): number {
+): Released[] {
   // A configured item that gives way is new in turn, and may be what another key match holds
   // half-made (`charlie` made at `alpha`, `echo` made at `charlie`): again until none gives way.
-  let released = 0;
+  const released: Released[] = [];
   for (
     let more = yieldOnce(desired, live, rules, state);
-    more > 0;
+    more.length > 0;
     more = yieldOnce(desired, live, rules, state)
   )
-    released += more;
+    released.push(...more);
   return released;
+}
+
+/** A key match undone for adoption: the configured item's position and the live item's. */
+interface Released {
+  index: number;
+  at: number;
+}
+
+/** Key matches undone that no adoption took up, made again where the configured item is still
+ * unpaired (a live item fewer to delete). Returns how many. */
+function restore<L>(
+  released: readonly Released[],
+  live: readonly LiveNode<L>[],
+  state: Pick<YieldState<L>, "matched" | "claimed">,
+): number {
+  let restored = 0;
+  for (const { index, at } of released) {
+    if (state.claimed[at] || state.matched[index]) continue;
+    state.claimed[at] = 1;
+    state.matched[index] = live[at];
+    restored++;
+  }
+  return restored;
 }
 
 interface YieldState<L> {
@@ -259,15 +286,15 @@ function yieldOnce<D extends ItemMeta, L extends { id: string }>(
   live: readonly LiveNode<L>[],
   rules: MatchRules<D, L>,
   state: YieldState<L>,
-): number {
-  const { matched, claimed } = state;
+): Released[] {
+  const { matched } = state;
   const adopts = rules.adopts;
-  if (!adopts) return 0;
+  if (!adopts) return [];
   // `matched` has holes where nothing matched, which array methods skip: plain loops.
   const fresh: number[] = [];
   for (let index = 0; index < desired.length; index++)
     if (!matched[index] && desired[index]!.id === undefined) fresh.push(index);
-  if (fresh.length === 0) return 0;
+  if (fresh.length === 0) return [];
   const keyed: number[] = [];
   const settled = new Set(state.contested.map((entry) => entry.index));
   for (let index = 0; index < desired.length; index++) {
@@ -277,27 +304,18 @@ function yieldOnce<D extends ItemMeta, L extends { id: string }>(
     const hinted = item.was !== undefined && rules.liveKey(node.item) === item.was;
     if (!hinted && !adopts(item, node.item)) keyed.push(index);
   }
-  if (keyed.length === 0) return 0;
+  if (keyed.length === 0) return [];
+  const released: Released[] = [];
   const positions = new Map(live.map((node, at) => [node, at]));
-  // Where each new item could go once the candidates are released: open items and they.
-  const pool = keyed.map((index) => positions.get(matched[index]!)!);
-  for (let at = 0; at < live.length; at++)
-    if (!claimed[at] && !state.duplicates.has(live[at]!)) pool.push(at);
-  const fitCount = new Map<number, number>();
-  const fitsOnce = (index: number) => {
-    if (!fitCount.has(index))
-      fitCount.set(index, pool.filter((at) => adopts(desired[index]!, live[at]!.item)).length);
-    return fitCount.get(index) === 1;
-  };
-  const released = keyed.filter((index) => {
-    const fitters = fresh.filter((other) => adopts(desired[other]!, matched[index]!.item));
-    return fitters.length === 1 && fitsOnce(fitters[0]!);
-  });
-  for (const index of released) {
-    claimed[positions.get(matched[index]!)!] = 0;
+  for (const index of keyed) {
+    const node = matched[index]!;
+    if (!fresh.some((other) => adopts(desired[other]!, node.item))) continue;
+    const at = positions.get(node)!;
+    released.push({ index, at });
+    state.claimed[at] = 0;
     matched[index] = undefined;
   }
-  return released.length;
+  return released;
 }
 
 /**

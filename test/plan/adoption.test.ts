@@ -168,7 +168,7 @@ describe("a half-made section at the path another configured section has", () =>
     ]);
   });
 
-  it("stays with the section configured at that path when two new sections fit it", () => {
+  it("is adopted for the first of two new sections that fit it alike", () => {
     const plan = planOf([
       section("alpha", "Charlie", ["sdk"]),
       section("echo", "Alpha", ["guides"]),
@@ -176,10 +176,11 @@ describe("a half-made section at the path another configured section has", () =>
     ]);
     expect(plan).toEqual(
       expect.arrayContaining([
-        'update site "Docs" › section "alpha"',
-        'create site "Docs" › section "echo"',
+        'create site "Docs" › section "alpha"',
+        'update site "Docs" › section "echo"',
         'create site "Docs" › section "foxtrot"',
       ]),
     );
+    expect(plan.filter((line) => line.startsWith("delete"))).toEqual([]);
   });
 });

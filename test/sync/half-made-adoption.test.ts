@@ -13,7 +13,7 @@ import { type SeverableLink, severableLink } from "../support/severable-link.ts"
 
 const HEAD = `version: 1
 organization: \${DOCSYNC_ORG}
-spaces: { guides: spc_guides, api_v1: spc_api_v1, sdk: spc_sdk, changelog: spc_changelog }
+spaces: { guides: spc_guides, api_v1: spc_api_v1, api_v2: spc_api_v2, sdk: spc_sdk, changelog: spc_changelog }
 sites:
   - title: Killed site
     sections:
@@ -37,6 +37,11 @@ const CASES = {
     section("charlie", "Alpha", "changelog", "api_v1") +
     section("echo", "Charlie", "sdk") +
     `      - group: Group A\n        sections:\n    ${section("alpha", "Alpha", "guides", "api_v1")}`,
+  // Three of one title: a half-made one at `alpha` fits both the others, and not `alpha`.
+  "three of one title":
+    section("delta", "Alpha", "api_v2") +
+    section("bravo", "Alpha", "api_v2") +
+    section("alpha", "Alpha", "guides"),
 };
 const ORDER_SEEDS = [0, 1];
 
