@@ -58,7 +58,7 @@ export interface KindIdentity<T extends KindTypes> {
   liveLabel?(live: LiveIn<T>, configuration: { spaces: Record<string, string> }): string;
   /**
    * Whether an unmatched live item is the half-made `desired` of an interrupted apply (created,
-   * not yet configured): it is adopted when it fits exactly one configured item and no other.
+   * not yet configured): it is adopted by a new configured item it fits (src/live/match.ts).
    */
   adopts?(desired: DesiredIn<T>, live: LiveIn<T>): boolean;
   /**

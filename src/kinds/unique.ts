@@ -15,6 +15,10 @@ export const uniqueClaim = (scope: { address: Address }, field: string, value: s
 export const temporarySegment = (id: Id): string =>
   typeof id === "string" ? `docsync-swap-${id}` : `docsync-swap-new-${fnv1a(addressText(id.idOf))}`;
 
+/** Whether `value` is a temporary segment of an item a plan created (an apply stopped before it
+ * moved the item on to its configured value). */
+export const isTemporaryOfNew = (value: string): boolean => /^docsync-swap-new-[0-9a-f]{8}$/.test(value);
+
 /** A short digest of a text (32-bit FNV-1a, in hex): enough to tell the items of one container apart. */
 function fnv1a(text: string): string {
   let hash = 0x811c9dc5;

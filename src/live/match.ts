@@ -1,5 +1,6 @@
 // Pairs configured items with live ones: by `id` pin first, then by the `was` rename hint, then
-// by the natural key, then by adoption of a half-made item. What stays unpaired is created
+// by the natural key, then by adoption of a half-made item (which a key match gives way to when
+// the half-made item holds the key the API derived for it: yieldToAdoption). What stays unpaired is created
 // (configured) or may be deleted (live). Live items that repeat the key of a configured item
 // (two runs at once, a double click in the web app) are duplicates: the planner keeps the one
 // that is not a copy of the configured item (copies.ts), or the oldest when all are, and stops
@@ -11,6 +12,7 @@ import type { LiveNode } from "../kinds/types.ts";
 import { type ItemMeta, placeOf } from "../model/desired.ts";
 import type { RunMemo } from "../model/scope.ts";
 import { type Copies, settle } from "./duplicates.ts";
+import { restore, yieldToAdoption } from "./yield-to-adoption.ts";
 
 export interface Matching<L> {
   /** For each configured item, by position: its live counterpart, or undefined when it is new. */
@@ -142,7 +144,14 @@ export function matchItems<D extends ItemMeta, L extends { id: string }>(
     });
   }
   const isClaimed = (at: number) => claimed[at] === 1;
-  if (rules.adopts && claimedCount < live.length) {
+  if (rules.adopts && claimedCount > 0) {
+    const released = yieldToAdoption(desired, live, rules, { matched, claimed, duplicates, contested });
+    claimedCount -= released.length;
+    claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, keptBecause, (at) => {
+      claimed[at] = 1;
+    });
+    claimedCount += restore(released, live, { matched, claimed });
+  } else if (rules.adopts && claimedCount < live.length) {
     claimedCount += adopt(desired, live, rules.adopts, matched, isClaimed, duplicates, keptBecause, (at) => {
       claimed[at] = 1;
     });
@@ -215,9 +224,9 @@ export function matchingOf<D extends ItemMeta, L extends { id: string }>(
 }
 
 /**
- * Pairs a new configured item with an unclaimed live item that fits it and no other, and that
- * no other new item fits: what an interrupted apply created but did not finish configuring.
- * Returns how many it paired.
+ * Pairs a new configured item with an unclaimed live item that fits it: what an interrupted
+ * apply created but did not finish configuring. Pairs that fit only each other first, then
+ * the rest in configuration order. Returns how many it paired.
  */
 function adopt<D extends ItemMeta, L extends { id: string }>(
   desired: readonly D[],
@@ -240,12 +249,26 @@ function adopt<D extends ItemMeta, L extends { id: string }>(
     for (const at of fits) fittedBy.set(at, [...(fittedBy.get(at) ?? []), index]);
   });
   let adopted = 0;
+  const take = (index: number, at: number) => {
+    claim(at);
+    adopted++;
+    matched[index] = live[at];
+  };
   for (const [index, fits] of fitsOf) {
     const at = fits[0];
     if (fits.length !== 1 || fittedBy.get(at!)!.length !== 1) continue;
-    claim(at!);
-    adopted++;
-    matched[index] = live[at!];
+    take(index, at!);
+  }
+  // Items that several new items fit alike (of one title, in the same spaces): it was made for
+  // one of them as much as for another, and adopting it for either deletes nothing. In
+  // configuration order, each new item takes the one of them that fewest new items fit.
+  for (const [index, fits] of fitsOf) {
+    if (matched[index]) continue;
+    const free = fits.filter((at) => !isClaimed(at));
+    if (free.length === 0) continue;
+    const fewest = (best: number, at: number) =>
+      fittedBy.get(at)!.length < fittedBy.get(best)!.length ? at : best;
+    take(index, free.reduce(fewest));
   }
   // What a second run made at the same time and could not finish, since the first had taken its
   // key: it fits no new configured item, but one that a live item already is (the first such).

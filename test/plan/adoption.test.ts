@@ -65,6 +65,40 @@ describe("adopting a half-made section", () => {
     expect(lines(plan)).toEqual(ADOPTED);
   });
 
+  it("adopts at the temporary path an exchange of paths moved it to", () => {
+    const plan = planAgainst(["guides"], {
+      path: "docsync-swap-new-3d60dbd1",
+      title: "Getting started",
+      siteSpaces: [guides],
+    });
+    expect(lines(plan)).toEqual(ADOPTED);
+  });
+
+  it("adopts for the first of two new sections it fits alike, and creates the other", () => {
+    const plan = buildPlan(
+      desired({
+        sites: [
+          site("Docs", {
+            sections: [
+              section("start", "Getting started", ["guides"]),
+              section("begin", "Getting started", ["guides"]),
+            ],
+            sectionGroups: [],
+          }),
+        ],
+      }),
+      live({
+        site: [
+          liveSite("site_1", "Docs", {
+            sections: [liveSection("sec_h", "getting-started", "Getting started", [guides])],
+          }),
+        ],
+      }),
+    );
+    expect(lines(plan)).toEqual(expect.arrayContaining([...ADOPTED, 'create site "Docs" › section "begin"']));
+    expect(lines(plan).filter((line) => line.startsWith("delete"))).toEqual([]);
+  });
+
   it("does not adopt a section that holds the configured space and another", () => {
     const plan = planAgainst(["guides"], {
       path: "getting-started",
@@ -101,5 +135,52 @@ describe("adopting a half-made section", () => {
         'delete site "Docs" › section "intro"',
       ]),
     );
+  });
+});
+
+describe("a half-made section at the path another configured section has", () => {
+  /** The plan of `sections` against one live section at "alpha" titled "Alpha", holding guides. */
+  const planOf = (sections: ReturnType<typeof section>[]) =>
+    lines(
+      buildPlan(
+        desired({ sites: [site("Docs", { sections, sectionGroups: [] })] }),
+        live({
+          site: [
+            liveSite("site_1", "Docs", { sections: [liveSection("sec_h", "alpha", "Alpha", [guides])] }),
+          ],
+        }),
+      ),
+    );
+
+  it("is adopted for the section it was made for, and the one configured at that path is made", () => {
+    const plan = planOf([section("alpha", "Charlie", ["sdk"]), section("echo", "Alpha", ["guides"])]);
+    expect(plan).toEqual(
+      expect.arrayContaining(['create site "Docs" › section "alpha"', 'update site "Docs" › section "echo"']),
+    );
+    expect(plan.filter((line) => line.startsWith("delete"))).toEqual([]);
+  });
+
+  it("stays with the section configured at that path when that one fits it too", () => {
+    const plan = planOf([section("alpha", "Alpha", ["guides"]), section("echo", "Alpha", ["guides"])]);
+    expect(plan).toEqual([
+      'create site "Docs" › section "echo"',
+      'create site "Docs" › section "echo" › site space "guides"',
+    ]);
+  });
+
+  it("is adopted for the first of two new sections that fit it alike", () => {
+    const plan = planOf([
+      section("alpha", "Charlie", ["sdk"]),
+      section("echo", "Alpha", ["guides"]),
+      section("foxtrot", "Alpha", ["guides"]),
+    ]);
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        'create site "Docs" › section "alpha"',
+        'update site "Docs" › section "echo"',
+        'create site "Docs" › section "foxtrot"',
+      ]),
+    );
+    expect(plan.filter((line) => line.startsWith("delete"))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { leafNodes } from "../live-nodes.ts";
 import { liveId, movePosition, sectionPath, sectionsPath, sitePath, subPath } from "../paths.ts";
 import { type Concerns, changing, removing } from "../shapes/concerns.ts";
 import { addressKey, type CallDraft, type KindModule, type Types } from "../types.ts";
-import { derivedPath } from "../unique.ts";
+import { derivedPath, isTemporaryOfNew } from "../unique.ts";
 import { groupLosing, sectionGroupKind } from "./section-group.ts";
 import { type LocatedSection, navigationOf } from "./site-navigation.ts";
 import { sectionSiteSpaceKind } from "./site-space.ts";
@@ -91,8 +91,9 @@ export const sectionKind: KindModule<
   key: (section) => section.path,
   liveKey: (section) => section.path,
   // A section an interrupted apply created but did not configure still has the path the API
-  // derived from its title, the configured title (a long one is not sent: the API gives the
-  // space's), and only spaces the configured section lists, its first among them.
+  // derived from its title (or the temporary one an exchange of paths moved it to first), the
+  // configured title (a long one is not sent: the API gives the space's), and only spaces the
+  // configured section lists, its first among them.
   adopts(desired, live) {
     const spaces = new Set(desired.siteSpaces.map((siteSpace) => siteSpace.spaceId));
     const liveSpaces = (live.siteSpaces ?? []).map((siteSpace) => siteSpace.space.id);
@@ -100,7 +101,7 @@ export const sectionKind: KindModule<
     const pathIsDerived =
       derived !== "" && (live.path === derived || new RegExp(`^${derived}-\\d+$`).test(live.path));
     return (
-      pathIsDerived &&
+      (pathIsDerived || isTemporaryOfNew(live.path)) &&
       (desired.title.length > CREATE_TITLE_MAX || live.title === desired.title) &&
       liveSpaces.includes(desired.siteSpaces[0]!.spaceId) &&
       liveSpaces.every((space) => spaces.has(space))
