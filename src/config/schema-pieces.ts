@@ -47,7 +47,8 @@ export function splitOf(value: unknown, size: number): Split | undefined {
       if (Array.isArray(node) && node.length > PIECE) return { at: path, collection: node };
       if (Array.isArray(node)) {
         if (node.length > size) return { at: path, collection: node };
-        if (depth < SEARCH_DEPTH) for (const [index, item] of node.entries()) next.push([item, [...path, index]]);
+        if (depth < SEARCH_DEPTH)
+          for (const [index, item] of node.entries()) next.push([item, [...path, index]]);
         continue;
       }
       const keys = Object.keys(node);
