@@ -26,21 +26,35 @@ export interface Piece {
   leading: boolean;
 }
 
+/** Where a value is cut into pieces: its large collection, with a mapping's keys listed once.
+ * Listing the keys of a mapping of 600,000 costs 5 MB each time, kept until the next full
+ * collection of garbage: a check that makes pieces more than once lists them once. */
+export interface Split {
+  at: KeyPath;
+  collection: unknown;
+  /** A mapping's keys, in order; undefined for a list. */
+  keys?: string[];
+}
+
 /** The first collection of more than `size` entries in `value` (breadth first), or undefined. */
-function largeCollection(value: unknown, size: number): KeyPath | undefined {
+export function splitOf(value: unknown, size: number): Split | undefined {
   let level: [unknown, KeyPath][] = [[value, []]];
   for (let depth = 0; depth <= SEARCH_DEPTH && level.length > 0; depth++) {
     const next: [unknown, KeyPath][] = [];
     for (const [node, path] of level) {
       if (node === null || typeof node !== "object") continue;
       // A long list is known by its length, before a path is made for each of its items.
-      if (Array.isArray(node) && node.length > PIECE) return path;
-      const keys = Array.isArray(node) ? node.keys() : Object.keys(node);
-      let count = 0;
-      for (const key of keys) {
-        if (++count > size) return path;
-        if (depth < SEARCH_DEPTH) next.push([(node as Record<string, unknown>)[key], [...path, key]]);
+      if (Array.isArray(node) && node.length > PIECE) return { at: path, collection: node };
+      if (Array.isArray(node)) {
+        if (node.length > size) return { at: path, collection: node };
+        if (depth < SEARCH_DEPTH)
+          for (const [index, item] of node.entries()) next.push([item, [...path, index]]);
+        continue;
       }
+      const keys = Object.keys(node);
+      if (keys.length > size) return { at: path, collection: node, keys };
+      if (depth < SEARCH_DEPTH)
+        for (const key of keys) next.push([(node as Record<string, unknown>)[key], [...path, key]]);
     }
     level = next;
   }
@@ -57,27 +71,29 @@ function replaced(root: unknown, path: KeyPath, replacement: unknown): unknown {
   return copy;
 }
 
-/** The pieces `value` is validated in, of `size` entries: itself alone when it has no larger
- * collection. */
-export function* pieces(value: unknown, size = PIECE): Generator<Piece> {
-  const at = largeCollection(value, size);
-  if (at === undefined) {
+/** The pieces `value` is validated in, of `size` entries of `split`'s collection: itself alone
+ * when it has no larger collection. */
+export function* pieces(value: unknown, size = PIECE, split = splitOf(value, size)): Generator<Piece> {
+  if (split === undefined) {
     yield { value, at: [], first: 0, leading: true };
     return;
   }
-  const collection = at.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], value);
-  if (Array.isArray(collection)) {
-    for (let first = 0; first < collection.length; first += size) {
-      const part = collection.slice(first, first + size);
+  const { at, collection, keys } = split;
+  if (keys === undefined) {
+    const list = collection as unknown[];
+    for (let first = 0; first < list.length; first += size) {
+      const part = list.slice(first, first + size);
       yield { value: replaced(value, at, part), at, first, leading: first === 0 };
     }
     return;
   }
   const whole = collection as Record<string, unknown>;
-  const keys = Object.keys(whole);
   for (let first = 0; first < keys.length; first += size) {
     const part: Record<string, unknown> = {};
-    for (const key of keys.slice(first, first + size)) part[key] = whole[key];
+    for (let i = first; i < Math.min(keys.length, first + size); i++) {
+      const key = keys[i] as string;
+      part[key] = whole[key];
+    }
     yield { value: replaced(value, at, part), at, first: 0, leading: first === 0 };
   }
 }

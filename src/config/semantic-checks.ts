@@ -7,6 +7,7 @@ import type { KindSet } from "../kinds/kind-set.ts";
 import type { CheckContext, Identity } from "../kinds/types.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { where } from "./first-place.ts";
+import { KeyIndex } from "./key-index.ts";
 import { rootEntries, topLevelItems, walkContainers } from "./kind-items.ts";
 import type { Located, MergedConfig } from "./merge.ts";
 import { diagnosticAt, type KeyPath } from "./yaml-positions.ts";
@@ -52,17 +53,19 @@ export function checkSemantics(
  * site may have 100,000 redirects, and this runs before V8 has optimised it. */
 function checkIdentity(out: Diagnostic[], all: Located<unknown>[], identity: Identity, kind: string): void {
   const { field, noun = field, hints = true, optional = false } = identity;
-  const byKey = new Map<string, Located<unknown>>();
+  const keyOf = (n: number) => String(((all[n] as Located<unknown>).value as Record<string, unknown>)[field]);
+  const byKey = new KeyIndex(all.length, keyOf);
   let hinted = false;
-  for (const item of all) {
+  for (let n = 0; n < all.length; n++) {
+    const item = all[n] as Located<unknown>;
     const fields = item.value as Record<string, unknown>;
     const value = fields[field];
     if (optional && value === undefined) continue;
     if (fields.was !== undefined) hinted = true;
     const key = String(value);
-    const first = byKey.get(key);
-    if (first === undefined) byKey.set(key, item);
-    else
+    const firstAt = byKey.add(n, key);
+    const first = firstAt === -1 ? undefined : all[firstAt];
+    if (first !== undefined)
       out.push(
         at(
           item,
@@ -76,7 +79,8 @@ function checkIdentity(out: Diagnostic[], all: Located<unknown>[], identity: Ide
   for (const item of all) {
     const { [field]: value, was } = item.value as Record<string, unknown> & { was?: string };
     if ((optional && value === undefined) || was === undefined || was === String(value)) continue;
-    const owner = byKey.get(was);
+    const ownerAt = byKey.get(was);
+    const owner = ownerAt === -1 ? undefined : all[ownerAt];
     const first = byWas.get(was);
     if (owner !== undefined) {
       const message = `was "${was}" is the ${noun} of the ${kind} at ${whereIn(owner, field, item, ["was"])}; a rename hint names a ${noun} that is no longer listed`;

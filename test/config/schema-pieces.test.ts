@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Diagnostic, sortDiagnostics } from "../../src/config/diagnostics.ts";
-import { prepareSchema, validateSchema } from "../../src/config/schema-validate.ts";
+import { checkSchema, prepareSchema, validateSchema } from "../../src/config/schema-validate.ts";
 import { parseYamlFile } from "../../src/config/yaml-parse.ts";
 import { Positions } from "../../src/config/yaml-positions.ts";
 import { builtInKinds } from "../../src/kinds/registry.ts";
@@ -78,5 +78,43 @@ describe("a file validated a piece of a large collection at a time", () => {
       }),
       { numRuns: 25, seed: 20261128 },
     );
+  });
+});
+
+describe("a file with a mapping of many keys", () => {
+  /** A file whose mapping `key` holds `count` entries, its value, and how often those entries'
+   * keys were listed: each listing of 600,000 keys is 5 MB held until the next full collection. */
+  function manyKeys(key: string, count: number, entry: (n: number) => string) {
+    const entries = Array.from({ length: count }, (_, n) => entry(n)).join(", ");
+    const text = `version: 1\norganization: org_1\n${key}: {${entries}}\n`;
+    const parsed = parseYamlFile("a.yaml", "a.yaml", text);
+    const value = parsed.value as Record<string, Record<string, unknown>>;
+    const listed = { times: 0 };
+    value[key] = new Proxy(value[key] as Record<string, unknown>, {
+      ownKeys: (target) => {
+        listed.times++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    return { file: parsed.file, value, listed };
+  }
+
+  it("has its keys listed once, and its errors placed and counted", async () => {
+    const validator = await prepareSchema(builtInKinds);
+    const { file, value, listed } = manyKeys("policy", 25_000, (n) => `k${n}: ${n}`);
+    const errors = await checkSchema(validator, file, value);
+    expect(errors.map((e) => `${e.line}:${e.column} ${e.message}`).slice(0, 2)).toEqual([
+      '3:10 unknown key "k0"',
+      '3:17 unknown key "k1"',
+    ]);
+    expect(errors.at(-1)?.message).toMatch(/\(and 24,950 more errors in this file, not listed\)$/);
+    expect(listed.times).toBe(1);
+  });
+
+  it("has its keys listed once when it is valid", async () => {
+    const validator = await prepareSchema(builtInKinds);
+    const { file, value, listed } = manyKeys("spaces", 25_000, (n) => `s${n}: spc_${n}`);
+    expect(await checkSchema(validator, file, value)).toEqual([]);
+    expect(listed.times).toBe(1);
   });
 });
