@@ -3,6 +3,7 @@
 // JSON in the plan file and HTML.
 
 import { planOfDrift } from "../engine/words.ts";
+import { json } from "../front/json-reports.ts";
 import { renderDriftHtml } from "../render/drift-html.ts";
 import { driftSummaryLine, renderDriftMarkdown } from "../render/drift-markdown.ts";
 import { renderDriftText } from "../render/drift-text.ts";
@@ -51,7 +52,7 @@ export function shownResult(shown: Shown, step: ShownStep, env: NodeJS.ProcessEn
     exitCode,
     changes: report.drifted,
     report: renderDriftMarkdown(asPlan),
-    planJson: `${JSON.stringify(report, null, 2)}\n`,
+    planJson: json(report),
     html: renderDriftHtml(asPlan),
     headline: driftSummaryLine(asPlan),
     counted: asPlan,

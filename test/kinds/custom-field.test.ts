@@ -3,13 +3,14 @@
 // type) is deleted before it is made again, and a new field's name is never among its changes.
 
 import { describe, expect, it } from "vitest";
-import type { DesiredState, SourceLocation } from "../../src/config/types.ts";
+import type { SourceLocation } from "../../src/config/types.ts";
 import { builtInKinds } from "../../src/kinds/registry.ts";
 import type { DesiredCustomField, LiveCustomField } from "../../src/kinds/space/custom-field.ts";
 import { customFieldKind } from "../../src/kinds/space/custom-field.ts";
 import type { Call, Plan } from "../../src/model/plan.ts";
 import { type LiveNode, type LiveState, runMemo } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
+import { desired } from "../plan/builders.ts";
 
 const at: SourceLocation = { file: "docsync.yaml", line: 3, column: 5 };
 
@@ -18,20 +19,17 @@ function planOf(
   live: LiveCustomField[],
   prune: string[] = [],
 ): Plan {
-  const desired = {
-    files: ["docsync.yaml"],
-    organization: "org_1",
+  const configured = desired({
     spaces: {},
     policy: { prune },
-    sensitiveValues: [],
     kinds: builtInKinds,
     customFields: fields.map((field) => ({ at, ...field })),
-  } as DesiredState;
+  });
   const state: LiveState = {
     item: { id: "org_1" },
     children: { "custom field": live.map((item): LiveNode => ({ item, children: {} })) },
   };
-  return buildPlan(desired, state);
+  return buildPlan(configured, state);
 }
 
 const callOf = (plan: Plan, summary: string): Call => {

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { driftOf } from "../../engine/plan.ts";
 import { connect } from "../../front/connection.ts";
+import { json } from "../../front/json-reports.ts";
 import { configOption, connectionOptions, formatOption } from "../../front/options.ts";
 import { renderDriftHtml } from "../../render/drift-html.ts";
 import { renderDriftMarkdown } from "../../render/drift-markdown.ts";
@@ -32,7 +33,7 @@ export function registerDriftCommand(program: Command, context: CommandContext):
       try {
         const { safe, report } = await driftOf(commandSession(context, client), desired);
         const { output } = context;
-        if (options.format === "json") output.out(`${JSON.stringify(report, null, 2)}\n`);
+        if (options.format === "json") output.out(json(report));
         else if (options.format === "markdown") output.out(renderDriftMarkdown(safe, context.kinds));
         else if (options.format === "html") output.out(renderDriftHtml(safe, context.kinds));
         else output.out(renderDriftText(report, output.style));
