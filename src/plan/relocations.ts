@@ -31,19 +31,53 @@ function changedValues(removed: Change, made: Change): FieldChange[] {
 }
 
 /**
+ * The kinds of which a create and a delete in one site may be in two containers: those whose
+ * creates and deletes are in more than one container (the items of one container share its list
+ * of parents). A site's redirects, all in the site itself, never move: no key is made for them.
+ */
+function movableKinds(changes: readonly Change[]): Set<string> {
+  /** The first container seen, by kind and site (the outermost parent). */
+  const containerOf = new Map<string, Map<string, readonly string[]>>();
+  const movable = new Set<string>();
+  for (let at = 0; at < changes.length; at++) {
+    const change = changes[at]!;
+    const { parents } = change;
+    if ((change.action !== "create" && change.action !== "delete") || parents === undefined) continue;
+    if (movable.has(change.kind)) continue;
+    let bySite = containerOf.get(change.kind);
+    if (bySite === undefined) {
+      bySite = new Map();
+      containerOf.set(change.kind, bySite);
+    }
+    const seen = bySite.get(parents[0]!);
+    if (seen === undefined) bySite.set(parents[0]!, parents);
+    else if (seen !== parents && seen.join() !== parents.join()) movable.add(change.kind);
+  }
+  return movable;
+}
+
+/**
  * Joins each delete and create of one kind and name in two containers of one site into a move
  * of the create's item, with both calls (the delete's first) and what was where.
  */
 export function joinRelocations(changes: Change[], calls: readonly DraftCall[]): void {
+  const movable = movableKinds(changes);
+  if (movable.size === 0) return;
   const creates = new Map<string, Change>();
   const keyOf = (change: Change) => `${change.kind}\u0000${change.name}\u0000${change.parents?.[0]}`;
   for (const change of changes)
-    if (change.action === "create" && (change.parents?.length ?? 0) > 0 && change.name !== undefined)
+    if (
+      change.action === "create" &&
+      (change.parents?.length ?? 0) > 0 &&
+      change.name !== undefined &&
+      movable.has(change.kind)
+    )
       creates.set(keyOf(change), change);
   if (creates.size === 0) return;
   const joined = new Map<string, Change>();
   for (const removed of changes) {
     if (removed.action !== "delete" || removed.highRisk || removed.name === undefined) continue;
+    if (!movable.has(removed.kind)) continue;
     const key = keyOf(removed);
     const made = creates.get(key);
     if (!made || !removed.parents || made.parents!.join() === removed.parents.join()) continue;
@@ -62,6 +96,7 @@ export function joinRelocations(changes: Change[], calls: readonly DraftCall[]):
     made.note = made.note ? `${made.note}; ${how}` : how;
     joined.set(removed.id, made);
   }
+  if (joined.size === 0) return;
   for (const call of calls) {
     const made = joined.get(call.change);
     if (made) call.change = made.id;

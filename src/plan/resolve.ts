@@ -226,9 +226,10 @@ export class Resolution implements PlanContext {
 
   /** Notes the key of the configured item at `index`, which no other configured item may have. */
   private countKey(keys: Set<string>, container: Container, index: number): void {
-    const key = addressKey(container.module, container.items[index]!);
-    if (keys.has(key)) this.configuredTwice(slotAt(container, index).text);
-    keys.add(key);
+    // One look-up, not two: the set grows unless the key is in it already.
+    const size = keys.size;
+    keys.add(addressKey(container.module, container.items[index]!));
+    if (keys.size === size) this.configuredTwice(slotAt(container, index).text);
   }
 
   private configuredTwice(address: string): never {

@@ -56,12 +56,16 @@ export class SensitiveFields {
   mark(fields: readonly FieldChange[]): FieldChange[] {
     // A copy of its own size: a list grown by push keeps room for more, and a plan may hold
     // 100,000 changes.
-    return fields.length === 0 ? [] : fields.map((field) => this.markOne(field));
+    const marked: FieldChange[] = new Array(fields.length);
+    for (let at = 0; at < fields.length; at++) marked[at] = this.markOne(fields[at]!);
+    return marked;
   }
 
   private markOne(field: FieldChange): FieldChange {
     const declared = field.sensitive === true;
-    if (!declared && !("to" in field && this.holdsSecret(field.to))) return field;
+    // Without sensitive values, only a field its kind declares sensitive is.
+    if (!declared && (this.values === undefined || !("to" in field && this.holdsSecret(field.to))))
+      return field;
     const marked: FieldChange = { ...field, sensitive: true };
     if ("from" in field) {
       // A declared field is a secret whole; another is one where its configured value is.

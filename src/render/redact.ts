@@ -8,6 +8,8 @@ import { REDACTED, Redactor } from "../secrets/redactor.ts";
 export const SENSITIVE = REDACTED;
 
 function maskChange(change: Change): Change {
+  // Most changes have no sensitive field: kept as they are, not copied.
+  if (!change.fields.some((field) => field.sensitive)) return change;
   return {
     ...change,
     fields: change.fields.map((field) => {

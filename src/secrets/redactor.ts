@@ -23,6 +23,9 @@ export class Redactor {
   private readonly windows = new Set<string>();
   /** The halves of the windows: a run that holds none of them at every 8th place holds no window. */
   private readonly halves = new Set<string>();
+  /** No text shorter than this holds a secret in any form, nor a piece of one: such a string is
+   * not looked at (most strings of a plan are ids, names and actions). */
+  private shortest = Number.POSITIVE_INFINITY;
 
   constructor(secrets: Iterable<string | undefined> = []) {
     this.add(secrets);
@@ -35,7 +38,11 @@ export class Redactor {
       if (secret === undefined || secret.trim().length < MIN_SECRET_LENGTH || this.secrets.has(secret))
         continue;
       this.secrets.add(secret);
+      // Each character of a secret but blanks (which a form may drop) stands for one or more.
+      this.shortest = Math.min(this.shortest, secret.replace(/\s+/g, "").length);
+      for (const form of literalForms(secret)) this.shortest = Math.min(this.shortest, form.length);
       for (const window of fragments(secret)) {
+        this.shortest = Math.min(this.shortest, FRAGMENT_LENGTH);
         this.windows.add(window);
         for (let at = 0; at <= HALF; at++) this.halves.add(window.slice(at, at + HALF));
       }
@@ -62,47 +69,72 @@ export class Redactor {
   /** A copy of a JSON value with every string redacted, the keys of its objects too; the value
    * itself when none holds a secret. */
   redactValue<T>(value: T): T {
-    if (this.literal === undefined || !this.holdsSecret(value)) return value;
-    return this.redactDeep(value) as T;
+    if (this.literal === undefined) return value;
+    for (const secret of this.secrets)
+      if (secret.includes("\u0000")) return this.redactDeep(value, (text) => this.redact(text)) as T;
+    const redacted = this.redactedStrings(value);
+    if (redacted.size === 0) return value;
+    return this.redactDeep(value, (text) => redacted.get(text) ?? text) as T;
   }
 
-  /** Whether any string of a JSON value (key or value) holds a secret or a piece of one. Its
-   * strings are tested together, a megabyte at a time, in one redaction of them joined by NUL,
-   * which no form or piece of a secret without NUL matches across: a plan of 100,000 changes
-   * holds millions of strings, and one redaction each took minutes. The walk allocates nothing
-   * per object (no `Object.entries`), and stops at the first batch that holds a secret. */
-  private holdsSecret(value: unknown): boolean {
-    for (const secret of this.secrets) if (secret.includes("\u0000")) return true;
+  /**
+   * The strings of a JSON value (keys and values) that hold a secret or a piece of one, each
+   * with its redaction, in one walk. Only strings long enough to hold one are looked at, and
+   * those together, a megabyte at a time, in one redaction of them joined by NUL, which no form
+   * or piece of a secret without NUL matches across: a plan of 100,000 changes holds millions of
+   * strings, and one redaction each took minutes. The walk allocates nothing per object (no
+   * `Object.entries`).
+   */
+  private redactedStrings(value: unknown): Map<string, string> {
+    const redacted = new Map<string, string>();
+    const shortest = this.shortest;
     let batch: string[] = [];
     let length = 0;
-    const holds = (): boolean => {
+    const test = (): void => {
       const joined = batch.join("\u0000");
+      const result = this.redact(joined);
+      if (result !== joined) {
+        const pieces = result.split("\u0000");
+        for (let at = 0; at < batch.length; at++) {
+          const text = batch[at]!;
+          // Each piece is its string's redaction: no form of a secret holds or removes a NUL.
+          const piece = pieces.length === batch.length ? pieces[at]! : this.redact(text);
+          if (piece !== text) redacted.set(text, piece);
+        }
+      }
       batch = [];
       length = 0;
-      return this.redact(joined) !== joined;
     };
     const pending: unknown[] = [value];
+    const add = (text: string): void => {
+      if (text.length < shortest) return;
+      batch.push(text);
+      length += text.length + 1;
+      if (length >= BATCH_LENGTH) test();
+    };
     while (pending.length > 0) {
       const next = pending.pop();
-      if (typeof next === "string") {
-        batch.push(next);
-        length += next.length + 1;
-        if (length >= BATCH_LENGTH && holds()) return true;
-      } else if (Array.isArray(next)) {
+      if (typeof next === "string") add(next);
+      else if (Array.isArray(next)) {
         for (const item of next) pending.push(item);
       } else if (next !== null && typeof next === "object") {
-        for (const key in next) pending.push(key, (next as Record<string, unknown>)[key]);
+        for (const key in next) {
+          add(key);
+          pending.push((next as Record<string, unknown>)[key]);
+        }
       }
     }
-    return holds();
+    if (batch.length > 0) test();
+    return redacted;
   }
 
-  private redactDeep(value: unknown): unknown {
-    if (typeof value === "string") return this.redact(value);
-    if (Array.isArray(value)) return value.map((item) => this.redactDeep(item));
+  /** A copy of a JSON value with each string (key or value) as `redact` gives it. */
+  private redactDeep(value: unknown, redact: (text: string) => string): unknown {
+    if (typeof value === "string") return redact(value);
+    if (Array.isArray(value)) return value.map((item) => this.redactDeep(item, redact));
     if (value !== null && typeof value === "object") {
       return Object.fromEntries(
-        Object.entries(value).map(([key, item]) => [this.redact(key), this.redactDeep(item)]),
+        Object.entries(value).map(([key, item]) => [redact(key), this.redactDeep(item, redact)]),
       );
     }
     return value;

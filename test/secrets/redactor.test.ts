@@ -185,6 +185,17 @@ describe("the redactor", () => {
     });
   });
 
+  it("finds in a value a secret written shorter than it is: its lines joined, or a short line of a certificate", () => {
+    const joined = new Redactor(["abcd\nefgh"]);
+    expect(joined.redactValue({ lines: "abcdefgh", shorter: "bcdefgh" })).toEqual({
+      lines: "(sensitive)",
+      shorter: "bcdefgh",
+    });
+    expect(redactor().redactValue({ last: [LINES[3]!, "xw4Ex2k"] })).toEqual({
+      last: ["(sensitive)", "xw4Ex2k"],
+    });
+  });
+
   it("learns secrets as they become known, and ignores empty or very short ones", () => {
     const r = new Redactor([undefined, "", "abc"]);
     expect(r.redact("abc")).toBe("abc");

@@ -69,6 +69,10 @@ const redirectConfig: KindConfig<Located<RawRedirect>, DesiredRedirect, RawSite>
 
 const site = (scope: SiteScope) => scope.desired;
 
+/** The changes of an unchanged redirect: one empty list for all, which no caller adds to (frozen,
+ * so that one that did would fail at once). */
+const UNCHANGED = Object.freeze([]) as unknown as FieldChange[];
+
 /** What the planner orders calls by: a source is unique in its site, and a destination may name
  * one of its sections, by id. */
 const concerns: Concerns = {
@@ -88,6 +92,9 @@ interface SiteParts {
   destinations: Map<string, Record<string, unknown>>;
   /** The paths of the site's live sections by id, once a destination is shown. */
   sectionPaths?: Map<string, string>;
+  /** What an item another run made must hold to be a create's result, by destination: shared
+   * by the creates that lead to the same place. */
+  adopts: Map<Record<string, unknown>, Record<string, unknown>>;
 }
 
 /** The parts of the site of `scope`, made once per run (its memo). */
@@ -95,18 +102,36 @@ const partsOf = (scope: SiteScope, ctx: PlanContext): SiteParts =>
   ctx.once(scope, "redirect parts", () => ({
     list: redirectsPath(scope.organization, scope.ids.site),
     destinations: new Map(),
+    adopts: new Map(),
   }));
 
-function destination(desired: DesiredRedirect, scope: SiteScope, ctx: PlanContext): Record<string, unknown> {
+/** The destination a call sends: one object per section, shared by the redirects that go there. */
+function destination(
+  desired: DesiredRedirect,
+  scope: SiteScope,
+  ctx: PlanContext,
+  parts = partsOf(scope, ctx),
+): Record<string, unknown> {
   if (desired.destination.kind === "raw") return desired.destination.value;
   const path = desired.destination.sectionPath;
-  const known = partsOf(scope, ctx).destinations;
+  const known = parts.destinations;
   let value = known.get(path);
   if (!value) {
     value = { kind: "site-section", siteSectionId: ctx.idOf(addressOf(scope.address, "section", path)) };
     known.set(path, value);
   }
   return value;
+}
+
+/** What a live redirect must hold to be the create's own: its destination's fields, made once per destination. */
+function adoptOf(parts: SiteParts, to: Record<string, unknown>): Record<string, unknown> {
+  let adopt = parts.adopts.get(to);
+  if (adopt === undefined) {
+    adopt = {};
+    for (const key of Object.keys(to)) adopt[`destination.${key}`] = to[key];
+    parts.adopts.set(to, adopt);
+  }
+  return adopt;
 }
 
 /** A destination as people read it: `section "api"`, a URL; undefined when its JSON says it best. */
@@ -211,31 +236,37 @@ export const redirectKind: KindModule<
   liveKey: (redirect) => redirect.source,
 
   diff(desired, live, scope, ctx) {
-    const changes: FieldChange[] = [];
-    compareField(changes, "source", desired.source, live?.item.source);
     const wanted = destination(desired, scope, ctx);
-    if (!holdsDestination(wanted, live?.item.destination))
-      changes.push(destinationChange(desired, wanted, live?.item.destination, scope, ctx));
+    const was = live?.item;
+    // Most of a site's redirects are unchanged: they make no list.
+    if (was !== undefined && desired.source === was.source && holdsDestination(wanted, was.destination))
+      return UNCHANGED;
+    const changes: FieldChange[] = [];
+    compareField(changes, "source", desired.source, was?.source);
+    if (!holdsDestination(wanted, was?.destination))
+      changes.push(destinationChange(desired, wanted, was?.destination, scope, ctx));
     return changes;
   },
 
   create(desired, address, scope, ctx) {
-    const to = destination(desired, scope, ctx);
+    const parts = partsOf(scope, ctx);
+    const to = destination(desired, scope, ctx, parts);
+    const { source } = desired;
     return [
       {
         method: "POST",
-        path: partsOf(scope, ctx).list,
-        body: { source: desired.source, destination: to },
+        path: parts.list,
+        body: { source, destination: to },
         summary: "create redirect",
         captures: [{ address, pointer: "/id" }],
         recover: {
-          list: partsOf(scope, ctx).list,
-          match: { source: desired.source },
+          list: parts.list,
+          match: { source },
           // Sources are unique: one another run made meanwhile is this one when it leads there too.
-          adopt: Object.fromEntries(Object.entries(to).map(([key, value]) => [`destination.${key}`, value])),
+          adopt: adoptOf(parts, to),
         },
-        ...creating(concerns, scope, { source: desired.source }, ctx),
-        bulk: bulkItem(partsOf(scope, ctx).list, desired.source, to),
+        ...creating(concerns, scope, { source }, ctx),
+        bulk: bulkItem(parts.list, source, to),
       },
     ];
   },
