@@ -164,6 +164,10 @@ describe("the release workflow", () => {
     const named = steps.findIndex((step) => step.run?.includes("npm pkg set repository.type=git"));
     expect(steps[named]?.run).toContain(`"repository.url=git+https://github.com/\${GITHUB_REPOSITORY}.git"`);
     expect(named).toBeLessThan(steps.indexOf(publish[0]!));
+    // The sources are type-checked before anything is published: the build does not check them.
+    const typeCheck = steps.findIndex((step) => step.run === "npx tsc --noEmit -p .");
+    expect(typeCheck).toBeGreaterThanOrEqual(0);
+    expect(typeCheck).toBeLessThan(steps.indexOf(publish[0]!));
     // The Action's bundle is checked before anything is published.
     const check = steps.findIndex((step) => step.run?.includes("git diff --exit-code -- dist-action/"));
     expect(check).toBeGreaterThanOrEqual(0);
