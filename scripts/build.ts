@@ -163,14 +163,19 @@ function literalEnd(code: string, open: number): number {
   throw new Error("ajv's standalone code has an unclosed literal");
 }
 
+/** Each module generated once per schema, when one process makes several builds (the tests'
+ * Action and CLI at once): a generation costs half a second. */
+const generated = new Map<string, Promise<string>>();
+
 const precompiledSchema: Plugin = {
   name: "precompiled-schema",
   setup(esbuild) {
-    esbuild.onLoad({ filter: /[\\/]schema-precompiled(-all-errors)?\.ts$/ }, async (args) => ({
-      contents: await precompiledSchemaModule(basename(args.path) as PrecompiledModule),
-      loader: "js",
-      resolveDir: ROOT,
-    }));
+    esbuild.onLoad({ filter: /[\\/]schema-precompiled(-all-errors)?\.ts$/ }, async (args) => {
+      const module = basename(args.path) as PrecompiledModule;
+      const key = `${module}\n${await readFile(join(ROOT, "schemas/docsync.schema.json"), "utf8")}`;
+      if (!generated.has(key)) generated.set(key, precompiledSchemaModule(module));
+      return { contents: await generated.get(key)!, loader: "js", resolveDir: ROOT };
+    });
   },
 };
 
