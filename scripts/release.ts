@@ -65,10 +65,24 @@ interface PackResult {
   files: { path: string }[];
 }
 
+/** Where a release writes what it did, and the environment its npm and git calls run in. */
+export interface ReleaseIo {
+  env: NodeJS.ProcessEnv;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const PROCESS_IO: ReleaseIo = {
+  env: process.env,
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
 /** `npm pack` into `dir`: the tarball's path and the paths it holds. */
-async function pack(dir: string): Promise<{ tarball: string; paths: string[] }> {
+async function pack(dir: string, env: NodeJS.ProcessEnv): Promise<{ tarball: string; paths: string[] }> {
   const { stdout } = await run(npm, ["pack", "--json", "--pack-destination", dir], {
     cwd: ROOT,
+    env,
     maxBuffer: 16 * 1024 * 1024,
   });
   // npm prints the prepare build's output before the JSON.
@@ -76,56 +90,68 @@ async function pack(dir: string): Promise<{ tarball: string; paths: string[] }> 
   return { tarball: join(dir, packed!.filename), paths: packed!.files.map((file) => file.path) };
 }
 
-async function git(args: string[]): Promise<string> {
-  return (await run("git", args, { cwd: ROOT })).stdout.trim();
+async function git(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return (await run("git", args, { cwd: ROOT, env })).stdout.trim();
 }
 
-export async function release(options: { tag: string | undefined; dryRun: boolean }): Promise<void> {
+export async function release(
+  options: { tag: string | undefined; dryRun: boolean },
+  io: ReleaseIo = PROCESS_IO,
+): Promise<void> {
+  const { env } = io;
   const manifest = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as { version: string };
   const version = versionOfTag(options.tag, manifest.version);
   const dir = await mkdtemp(join(tmpdir(), "docsync-release-"));
   try {
-    const { tarball, paths } = await pack(dir);
+    const { tarball, paths } = await pack(dir, env);
     const problems = tarballProblems(paths);
     if (problems.length > 0) throw new Error(`the tarball is not the package:\n  ${problems.join("\n  ")}`);
-    process.stdout.write(`Packed docsync ${version}: ${paths.length} files, each one the package needs.\n`);
+    io.out(`Packed docsync ${version}: ${paths.length} files, each one the package needs.\n`);
 
     // Provenance ties the package to the workflow run that built it (GitHub's OIDC token).
     const publish = ["publish", tarball, "--provenance", "--access", "public"];
     if (options.dryRun) publish.push("--dry-run");
-    const published = await run(npm, publish, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-    process.stdout.write(published.stdout);
-    process.stderr.write(published.stderr);
+    const published = await run(npm, publish, { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
+    io.out(published.stdout);
+    io.err(published.stderr);
 
     const major = majorTag(version);
     if (major === undefined) {
-      process.stdout.write(`No major tag to move for ${version}.\n`);
+      io.out(`No major tag to move for ${version}.\n`);
       return;
     }
-    const commit = await git(["rev-parse", "HEAD"]);
+    const commit = await git(["rev-parse", "HEAD"], env);
     if (options.dryRun) {
-      process.stdout.write(`Would move ${major} to ${commit} (dry run).\n`);
+      io.out(`Would move ${major} to ${commit} (dry run).\n`);
       return;
     }
-    await git(["tag", "--force", major, commit]);
-    await git(["push", "--force", "origin", `refs/tags/${major}`]);
-    process.stdout.write(`Moved ${major} to ${commit}.\n`);
+    await git(["tag", "--force", major, commit], env);
+    await git(["push", "--force", "origin", `refs/tags/${major}`], env);
+    io.out(`Moved ${major} to ${commit}.\n`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const args = process.argv.slice(2);
+/**
+ * The script's command line (`--tag vX.Y.Z`, else GITHUB_REF_NAME; `--dry-run`): the release, or
+ * one line saying why it stopped. Its exit code: 0 released, 1 not.
+ */
+export async function main(args: readonly string[], io: ReleaseIo = PROCESS_IO): Promise<number> {
   const tagAt = args.indexOf("--tag");
-  const tag = tagAt >= 0 ? args[tagAt + 1] : process.env.GITHUB_REF_NAME;
+  const tag = tagAt >= 0 ? args[tagAt + 1] : io.env.GITHUB_REF_NAME;
   try {
-    await release({ tag, dryRun: args.includes("--dry-run") });
+    await release({ tag, dryRun: args.includes("--dry-run") }, io);
+    return 0;
   } catch (error) {
     const failed = error as Error & { stderr?: string; cmd?: string };
     // A failed npm or git call: its own words, which name what went wrong.
     const detail = failed.stderr ? `\n${failed.stderr.trim()}` : "";
-    process.stderr.write(`Error: ${failed.cmd ? `${failed.cmd} failed` : failed.message}${detail}\n`);
-    process.exitCode = 1;
+    io.err(`Error: ${failed.cmd ? `${failed.cmd} failed` : failed.message}${detail}\n`);
+    return 1;
   }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  process.exitCode = await main(process.argv.slice(2));
 }

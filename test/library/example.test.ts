@@ -1,11 +1,14 @@
-// examples/library/plan.mjs as a user runs it from a clone (`npm run example:library`), against
-// the emulator: what it prints and its exit code are the subject, so it runs as a process.
+// examples/library/plan.mjs against the emulator, both ways docs/library.md runs it: from a clone
+// (`npm run example:library`, the sources through tsx) and against the build (`node plan.mjs`,
+// `import "docsync"` resolving to the package's dist/index.js, which this run's pack builds).
+// What it prints and its exit code are the subject, so it runs as a process.
 
 import { execFile } from "node:child_process";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "../support/harness.ts";
+import { packedPackage } from "../support/packed.ts";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -17,8 +20,13 @@ interface Ended {
   stderr: string;
 }
 
-async function example(config: string, env: NodeJS.ProcessEnv): Promise<Ended> {
-  return run(npm, ["run", "--silent", "example:library", "--", config], {
+/** The example from a clone, or against the build (`built`, once this run's pack has built it). */
+async function example(config: string, env: NodeJS.ProcessEnv, built = false): Promise<Ended> {
+  if (built) await packedPackage();
+  const [command, args] = built
+    ? [process.execPath, ["examples/library/plan.mjs", config]]
+    : [npm, ["run", "--silent", "example:library", "--", config]];
+  return run(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, ...env },
   }).then(
@@ -27,7 +35,8 @@ async function example(config: string, env: NodeJS.ProcessEnv): Promise<Ended> {
   );
 }
 
-describe("the library example", { timeout: 120_000 }, () => {
+// As long as this run's pack may take, for the run against the build.
+describe("the library example", { timeout: 240_000 }, () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({ fixture: "examples/emulator-fixture.yaml" });
@@ -57,12 +66,13 @@ describe("the library example", { timeout: 120_000 }, () => {
     });
   });
 
-  it.concurrent("prints a failure's stable code and message, never the token, and exits 1", async () => {
+  it.concurrent("prints a failure's stable code and message, never the token, and exits 1, against the build", async () => {
     const token = "tok_not_a_user_0123456789";
-    const ended = await example("examples/single-site", {
-      DOCSYNC_API_URL: h.emulator.url,
-      DOCSYNC_TOKEN: token,
-    });
+    const ended = await example(
+      "examples/single-site",
+      { DOCSYNC_API_URL: h.emulator.url, DOCSYNC_TOKEN: token },
+      true,
+    );
     expect(ended.code).toBe(1);
     expect(ended.stdout).toBe("");
     expect(ended.stderr).toMatch(/^api\.unauthorized: GET \/orgs\/org_acme\/\S+ failed: 401 /);

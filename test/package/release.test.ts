@@ -2,7 +2,9 @@
 // of the tag and the tarball, and a dry run as the workflow makes it, up to the registry, against
 // a stand-in registry on 127.0.0.1 that records what npm asks of it. The dry run packs the dist/
 // of the run's one pack (support/packed.ts) without building it again: that npm pack builds, and
-// its tarball holds what it should, is pack.test.ts's subject.
+// its tarball holds what it should, is pack.test.ts's subject. The dry run calls the script's
+// command line in this process (its npm and git calls are processes, the subject); the refusal
+// starts the script as the workflow does, for its exit code and its one line.
 
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -14,7 +16,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { packing } from "../../scripts/build.ts";
-import { majorTag, REQUIRED_FILES, tarballProblems, versionOfTag } from "../../scripts/release.ts";
+import { main, majorTag, REQUIRED_FILES, tarballProblems, versionOfTag } from "../../scripts/release.ts";
 import { packedPackage } from "../support/packed.ts";
 
 const run = promisify(execFile);
@@ -88,21 +90,38 @@ describe("a dry run of the release", { timeout: 300_000 }, () => {
     await new Promise((done) => registry?.close(done));
   });
 
-  const release = (args: string[]) =>
+  // npm's scripts off: dist/ is built (above), and the prepare script would build it again.
+  const env = () => ({
+    ...process.env,
+    npm_config_registry: url,
+    npm_config_ignore_scripts: "true",
+    GITHUB_REF_NAME: "",
+  });
+  /** The script as the workflow starts it: its exit code and what it writes are the subject. */
+  const releaseProcess = (args: string[]) =>
     run(process.execPath, [TSX, "scripts/release.ts", ...args], {
       cwd: ROOT,
-      // npm's scripts off: dist/ is built (above), and the prepare script would build it again.
-      env: {
-        ...process.env,
-        npm_config_registry: url,
-        npm_config_ignore_scripts: "true",
-        GITHUB_REF_NAME: "",
-      },
+      env: env(),
       maxBuffer: 16 * 1024 * 1024,
     }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
+  /** The script's command line run in this process: its npm and git calls are processes still. */
+  const release = async (args: string[]) => {
+    let stdout = "";
+    let stderr = "";
+    const code = await main(args, {
+      env: env(),
+      out: (text) => {
+        stdout += text;
+      },
+      err: (text) => {
+        stderr += text;
+      },
+    });
+    return { code, stdout, stderr };
+  };
 
   // The two at once: the refusal needs no build, and runs while this run's pack is made.
   it.concurrent("packs and checks the tarball, publishes it with provenance as a dry run, and names the tag it would move", async () => {
@@ -125,7 +144,7 @@ describe("a dry run of the release", { timeout: 300_000 }, () => {
   });
 
   it.concurrent("refuses a tag that is not the package's version, in one line, before it packs", async () => {
-    const result = await release(["--tag", "v99.0.0", "--dry-run"]);
+    const result = await releaseProcess(["--tag", "v99.0.0", "--dry-run"]);
     expect(result).toMatchObject({
       code: 1,
       stdout: "",
@@ -164,6 +183,10 @@ describe("the release workflow", () => {
     const named = steps.findIndex((step) => step.run?.includes("npm pkg set repository.type=git"));
     expect(steps[named]?.run).toContain(`"repository.url=git+https://github.com/\${GITHUB_REPOSITORY}.git"`);
     expect(named).toBeLessThan(steps.indexOf(publish[0]!));
+    // The sources are type-checked before anything is published: the build does not check them.
+    const typeCheck = steps.findIndex((step) => step.run === "npx tsc --noEmit -p .");
+    expect(typeCheck).toBeGreaterThanOrEqual(0);
+    expect(typeCheck).toBeLessThan(steps.indexOf(publish[0]!));
     // The Action's bundle is checked before anything is published.
     const check = steps.findIndex((step) => step.run?.includes("git diff --exit-code -- dist-action/"));
     expect(check).toBeGreaterThanOrEqual(0);
