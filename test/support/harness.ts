@@ -13,7 +13,12 @@ import { createApiClient } from "../../src/api/client.ts";
 import type { ApiClient } from "../../src/api/client-types.ts";
 import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
 import type { Fixture } from "../../src/emulator/fixture.ts";
-import { type Route, type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
+import {
+  type RequestLogEntry,
+  type Route,
+  type RunningEmulator,
+  startEmulator,
+} from "../../src/emulator/index.ts";
 import type { KindSet } from "../../src/kinds/kind-set.ts";
 import { type Answer, docsync, type RunResult } from "./cli.ts";
 import { harnessStarted, TEST_SEED } from "./seed.ts";
@@ -36,6 +41,12 @@ export interface Harness {
     args: string[],
     options?: { answers?: Answer[]; env?: NodeJS.ProcessEnv; kinds?: KindSet },
   ): Promise<RunResult>;
+  /**
+   * Resolves once the emulator's log holds an entry that `matches` (one logged already, since the
+   * last reset, included), or once `ended` settles first: a wait on the emulator's own news of each
+   * request, not a poll of its log.
+   */
+  logged(matches: (entry: RequestLogEntry) => boolean, ended: Promise<unknown>): Promise<void>;
   /** Write calls the emulator answered since the last reset. */
   writes(): number;
   /**
@@ -62,7 +73,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const seed = options.seed ?? TEST_SEED;
   const { kinds } = options;
   const delays = { jitterMs: JITTER_MS, replyJitterMs: JITTER_MS };
+  const waiting = new Set<{ matches: (entry: RequestLogEntry) => boolean; resolve: () => void }>();
   const emulator = await startEmulator({
+    onRequest: (entry) => {
+      for (const wait of waiting) if (wait.matches(entry)) wait.resolve();
+    },
     port: 0,
     strict: true,
     seed,
@@ -95,6 +110,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         ...(options.answers ? { answers: options.answers } : {}),
         ...((options.kinds ?? kinds) ? { kinds: options.kinds ?? kinds } : {}),
       }),
+    logged(matches, ended) {
+      if (emulator.requests.some(matches)) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const wait = {
+          matches,
+          resolve: () => {
+            waiting.delete(wait);
+            resolve();
+          },
+        };
+        waiting.add(wait);
+        void ended.then(wait.resolve, wait.resolve);
+      });
+    },
     writes: () => emulator.stats().writes,
     async withoutDelays(work) {
       emulator.setFaults({});
