@@ -6,13 +6,13 @@
 // dependency fails a test instead of passing by luck. The seed is printed when a test fails;
 // DOCSYNC_TEST_SEED sets it, to replay (seed.ts).
 
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiClient } from "../../src/api/client.ts";
 import type { ApiClient } from "../../src/api/client-types.ts";
 import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
-import type { Fixture } from "../../src/emulator/fixture.ts";
+import { type Fixture, loadFixtureFile } from "../../src/emulator/fixture.ts";
 import {
   type RequestLogEntry,
   type Route,
@@ -68,6 +68,28 @@ export interface HarnessOptions {
   kinds?: KindSet;
 }
 
+/**
+ * Fixture files read so far, by path and text: many tests start an emulator from one fixture file,
+ * and reading its YAML cost more than starting the emulator. A fixture is never changed by an
+ * emulator built from it (the built-in one is shared alike).
+ */
+const fixtureFiles = new Map<string, Promise<Fixture>>();
+
+/** The fixture of `file`, or the file itself where it cannot be read (for the emulator to say so). */
+async function fixtureOf(file: string): Promise<Fixture | string> {
+  const text = await readFile(file, "utf8").catch(() => undefined);
+  if (text === undefined) return file;
+  const key = `${file}\0${text}`;
+  let fixture = fixtureFiles.get(key);
+  if (fixture === undefined) {
+    fixture = loadFixtureFile(file);
+    fixtureFiles.set(key, fixture);
+    // A file that fails is read again, to fail again with its own message.
+    fixture.catch(() => fixtureFiles.delete(key));
+  }
+  return fixture;
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   harnessStarted();
   const seed = options.seed ?? TEST_SEED;
@@ -82,7 +104,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     strict: true,
     seed,
     faults: delays,
-    ...(options.fixture ? { fixture: options.fixture } : {}),
+    ...(options.fixture
+      ? {
+          fixture: typeof options.fixture === "string" ? await fixtureOf(options.fixture) : options.fixture,
+        }
+      : {}),
     ...(options.routes ? { routes: options.routes } : {}),
   });
   const dir = await mkdtemp(join(tmpdir(), "docsync-test-"));
