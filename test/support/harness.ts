@@ -6,14 +6,19 @@
 // dependency fails a test instead of passing by luck. The seed is printed when a test fails;
 // DOCSYNC_TEST_SEED sets it, to replay (seed.ts).
 
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApiClient } from "../../src/api/client.ts";
 import type { ApiClient } from "../../src/api/client-types.ts";
 import { APPLY_ORDER_SEED_VARIABLE } from "../../src/apply/order.ts";
-import type { Fixture } from "../../src/emulator/fixture.ts";
-import { type Route, type RunningEmulator, startEmulator } from "../../src/emulator/index.ts";
+import { type Fixture, loadFixtureFile } from "../../src/emulator/fixture.ts";
+import {
+  type RequestLogEntry,
+  type Route,
+  type RunningEmulator,
+  startEmulator,
+} from "../../src/emulator/index.ts";
 import type { KindSet } from "../../src/kinds/kind-set.ts";
 import { type Answer, docsync, type RunResult } from "./cli.ts";
 import { harnessStarted, TEST_SEED } from "./seed.ts";
@@ -36,6 +41,12 @@ export interface Harness {
     args: string[],
     options?: { answers?: Answer[]; env?: NodeJS.ProcessEnv; kinds?: KindSet },
   ): Promise<RunResult>;
+  /**
+   * Resolves once the emulator's log holds an entry that `matches` (one logged already, since the
+   * last reset, included), or once `ended` settles first: a wait on the emulator's own news of each
+   * request, not a poll of its log.
+   */
+  logged(matches: (entry: RequestLogEntry) => boolean, ended: Promise<unknown>): Promise<void>;
   /** Write calls the emulator answered since the last reset. */
   writes(): number;
   /**
@@ -57,17 +68,47 @@ export interface HarnessOptions {
   kinds?: KindSet;
 }
 
+/**
+ * Fixture files read so far, by path and text: many tests start an emulator from one fixture file,
+ * and reading its YAML cost more than starting the emulator. A fixture is never changed by an
+ * emulator built from it (the built-in one is shared alike).
+ */
+const fixtureFiles = new Map<string, Promise<Fixture>>();
+
+/** The fixture of `file`, or the file itself where it cannot be read (for the emulator to say so). */
+async function fixtureOf(file: string): Promise<Fixture | string> {
+  const text = await readFile(file, "utf8").catch(() => undefined);
+  if (text === undefined) return file;
+  const key = `${file}\0${text}`;
+  let fixture = fixtureFiles.get(key);
+  if (fixture === undefined) {
+    fixture = loadFixtureFile(file);
+    fixtureFiles.set(key, fixture);
+    // A file that fails is read again, to fail again with its own message.
+    fixture.catch(() => fixtureFiles.delete(key));
+  }
+  return fixture;
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   harnessStarted();
   const seed = options.seed ?? TEST_SEED;
   const { kinds } = options;
   const delays = { jitterMs: JITTER_MS, replyJitterMs: JITTER_MS };
+  const waiting = new Set<{ matches: (entry: RequestLogEntry) => boolean; resolve: () => void }>();
   const emulator = await startEmulator({
+    onRequest: (entry) => {
+      for (const wait of waiting) if (wait.matches(entry)) wait.resolve();
+    },
     port: 0,
     strict: true,
     seed,
     faults: delays,
-    ...(options.fixture ? { fixture: options.fixture } : {}),
+    ...(options.fixture
+      ? {
+          fixture: typeof options.fixture === "string" ? await fixtureOf(options.fixture) : options.fixture,
+        }
+      : {}),
     ...(options.routes ? { routes: options.routes } : {}),
   });
   const dir = await mkdtemp(join(tmpdir(), "docsync-test-"));
@@ -95,6 +136,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         ...(options.answers ? { answers: options.answers } : {}),
         ...((options.kinds ?? kinds) ? { kinds: options.kinds ?? kinds } : {}),
       }),
+    logged(matches, ended) {
+      if (emulator.requests.some(matches)) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const wait = {
+          matches,
+          resolve: () => {
+            waiting.delete(wait);
+            resolve();
+          },
+        };
+        waiting.add(wait);
+        void ended.then(wait.resolve, wait.resolve);
+      });
+    },
     writes: () => emulator.stats().writes,
     async withoutDelays(work) {
       emulator.setFaults({});

@@ -11,17 +11,17 @@ import { BaseSequencer } from "vitest/node";
 
 /** Seconds each long file took, from the root; a file not named here counts as short. */
 export const LONG_FILES: Readonly<Record<string, number>> = {
-  "test/sync/interrupted.test.ts": 28,
+  "test/sync/interrupted.test.ts": 22,
   "test/action/action.test.ts": 20,
   "test/config/lazy-positions.test.ts": 17,
   "test/package/release.test.ts": 17,
   "test/sync/absent-features-examples.test.ts": 15,
   "test/config/yaml-positions.test.ts": 13,
-  "test/sync/half-made-adoption.test.ts": 12,
+  "test/sync/half-made-adoption.test.ts": 10,
   "test/action/approved-plan.test.ts": 11,
   "test/config/schema-pieces.test.ts": 11,
-  "test/sync/concurrent.test.ts": 10,
-  "test/sync/signals.test.ts": 9,
+  "test/sync/concurrent.test.ts": 8,
+  "test/sync/signals.test.ts": 6,
   "test/api/rate-limit.test.ts": 9,
   "test/export/property.test.ts": 9,
   "test/sync/concurrent-examples.test.ts": 7,

@@ -10,6 +10,7 @@ import type { LiveSection } from "../../src/kinds/site/section.ts";
 import type { LiveSectionGroup } from "../../src/kinds/site/section-group.ts";
 import type { LiveSite } from "../../src/kinds/site/site.ts";
 import type { LiveCollection } from "../../src/kinds/space/collection.ts";
+import type { RunResult } from "./cli.ts";
 import type { Harness } from "./harness.ts";
 import { repeats } from "./repeats.ts";
 
@@ -83,8 +84,9 @@ export async function deletedSpaces(h: Harness, names: readonly string[]): Promi
 /**
  * Two applies of `path`, by runs of docsync started `offset` ms apart, then one more apply:
  * each of the two fails at worst for what the other did meanwhile, and the third finishes.
+ * Returns the third apply's result (for emptyPlanAfter).
  */
-export async function race(h: Harness, path: string, offset: number, seed: number): Promise<void> {
+export async function race(h: Harness, path: string, offset: number, seed: number): Promise<RunResult> {
   h.emulator.setFaults({
     seed,
     latencyMs: RACE.latencyMs,
@@ -110,6 +112,19 @@ export async function race(h: Harness, path: string, offset: number, seed: numbe
     failed.filter((line) => !/: DELETE \S+ failed: 404 Not Found/.test(line)),
     `${again.stdout}\n${again.stderr}`,
   ).toEqual([]);
+  return again;
+}
+
+/**
+ * Asserts that a plan of `path` after the third apply of a race (`again`) is empty. An apply that
+ * succeeds ended by planning once more as its check, and fails when that plan is not empty
+ * (apply.not-converged): its success says so already. One that failed on a delete of something
+ * found gone never got to its check, which a plan makes here.
+ */
+export async function expectEmptyPlanAfter(h: Harness, path: string, again: RunResult): Promise<void> {
+  if (again.code === 0) return;
+  const check = await h.run(["plan", "-c", path, "--detailed-exitcode"]);
+  expect(check.code, `${check.stdout}\n${check.stderr}`).toBe(0);
 }
 
 /** The offset of the second run: part of what the property draws, not a wait for something. */

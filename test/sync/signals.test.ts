@@ -106,9 +106,10 @@ describe("signals", () => {
       expect(writes.filter((write) => write.arrivedAt > exit.at)).toEqual([]);
 
       h.emulator.setFaults({});
+      // Apply ends by planning once more as a check, and fails when that plan is not empty
+      // (apply.not-converged): its success says that it converged.
       const again = await applied(h, path);
       expect(again.stdout).toContain(`Plan: ${notStarted > 0 ? "" : ""}`);
-      expect((await h.run(["plan", "-c", path, "--detailed-exitcode"])).code).toBe(0);
     },
   );
 
