@@ -17,7 +17,7 @@ export const LONG_FILES: Readonly<Record<string, number>> = {
   "test/config/lazy-positions.test.ts": 16,
   "test/sync/absent-features-examples.test.ts": 15,
   "test/library/types.test.ts": 15,
-  "test/config/yaml-positions.test.ts": 13,
+  "test/config/yaml-positions.test.ts": 12,
   "test/sync/half-made-adoption.test.ts": 12,
   "test/action/approved-plan.test.ts": 11,
   "test/config/schema-pieces.test.ts": 6,
