@@ -129,17 +129,20 @@ describe.skipIf(browserMissing)("a brand's change on the HTML page, in headless 
     expect(html.code, html.stderr).toBe(0);
     const file = join(dir, "links.html");
     await writeFile(file, html.stdout);
-    // A browser of its own: the brand's page stays open for the other tests, in any order.
-    const own = await openBrowser();
+    // A page of its own in the file's browser: the brand's page stays open for the other tests,
+    // in any order, and what this page asks for is not counted as the brand page's.
+    const asked = browser.requests.length;
+    const page = await browser.page.context().newPage();
     try {
-      await own.page.goto(pathToFileURL(file).href);
-      const rows = own.page.locator("figure.tree .row");
+      await page.goto(pathToFileURL(file).href);
+      const rows = page.locator("figure.tree .row");
       const link = rows.filter({ hasText: "Blog" });
       expect(await link.locator(".badge.external").innerText()).toBe("external link ↗");
       expect(await link.innerText()).toContain("https://blog.acme.example");
       expect(await rows.filter({ hasText: "guides" }).locator(".badge.external").count()).toBe(0);
     } finally {
-      await own.close();
+      await page.close();
+      browser.requests.splice(asked);
     }
   });
 });

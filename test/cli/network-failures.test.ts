@@ -33,7 +33,8 @@ function certificateForAnotherName(dir: string): { key: string; cert: string } |
     execFileSync(
       "openssl",
       [
-        ...["req", "-x509", "-newkey", "rsa:2048", "-nodes"],
+        // An elliptic-curve key: made at once, where an RSA key of 2,048 bits took half a second.
+        ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
         ...["-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=other.example"],
         ...["-addext", "subjectAltName=DNS:other.example"],
       ],
