@@ -1,5 +1,7 @@
-// The GitHub Action end to end: its entry runs as the runner runs it (a process of its own, the
-// inputs as INPUT_* variables, the runner's files), against the emulator over HTTP.
+// The GitHub Action end to end, against the emulator over HTTP: its step with the inputs as INPUT_*
+// variables and the runner's files, run in this process; the first two tests run it as the runner
+// does, node on the bundle action.yml names, a process of its own: that the bundle starts and runs
+// a plan, writing nothing to its error stream, and that main.ts ends it with the step's exit code.
 
 import { readFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -32,7 +34,7 @@ describe("the action", () => {
   });
 
   it("plan: reports changes through its outputs, the job summary and a plan file, and succeeds", async () => {
-    const run = await ws.run(inputs, env);
+    const run = await ws.runProcess(inputs, env);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.outputs.changes).toBe("true");
@@ -103,7 +105,7 @@ describe("the action", () => {
   });
 
   it("plan with fail-on-changes: the step fails with exit code 2 and says why", async () => {
-    const run = await ws.run({ ...inputs, "fail-on-changes": "true" }, env);
+    const run = await ws.runProcess({ ...inputs, "fail-on-changes": "true" }, env);
     expect(run.code).toBe(2);
     expect(run.outputs.changes).toBe("true");
     expect(run.outputs["exit-code"]).toBe("2");
