@@ -101,15 +101,37 @@ export async function workspace(): Promise<Workspace> {
 async function runInProcess(env: NodeJS.ProcessEnv): Promise<Ran> {
   let stdout = "";
   let stderr = "";
-  const code = await runAction(env, {
-    stdout: (text) => {
+  const streams = {
+    stdout: (text: string) => {
       stdout += text;
     },
-    stderr: (text) => {
+    stderr: (text: string) => {
       stderr += text;
     },
-  });
-  return { code, stdout, stderr };
+  };
+  // What the step would write past runAction's streams, to the process's own, is in its log too,
+  // as it would be in a process's: taken while it runs (a file's tests run one at a time).
+  const restore = [divert(process.stdout, streams.stdout), divert(process.stderr, streams.stderr)];
+  try {
+    const code = await runAction(env, streams);
+    return { code, stdout, stderr };
+  } finally {
+    for (const undo of restore) undo();
+  }
+}
+
+/** Sends what is written to `stream` to `to` instead, until the function it returns is called. */
+function divert(stream: NodeJS.WriteStream, to: (text: string) => void): () => void {
+  const write = stream.write;
+  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    to(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+    const done = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+    if (done) queueMicrotask(done);
+    return true;
+  }) as typeof stream.write;
+  return () => {
+    stream.write = write;
+  };
 }
 
 /** As the runner runs a node action: node on action.yml's `main`, in the workspace. */
