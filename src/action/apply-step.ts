@@ -1,6 +1,7 @@
 // An apply step that applies: the approved plan (the `plan` input), or, with auto-approve, the
 // configuration. What it prints is apply's log, in the step's log as it happens.
 
+import { resolve } from "node:path";
 import { normalizeApiUrl } from "../api/url.ts";
 import { applyConfiguration } from "../engine/apply.ts";
 import { applySavedPlan, approvedPlan } from "../engine/apply-saved.ts";
@@ -54,7 +55,7 @@ export async function runApplySaved(context: StepContext, file: string, savedPla
   const { step, env, output, seen } = context;
   if (step.target.length > 0)
     throw new DocsyncError("cli.usage", "--target applies when planning; a saved plan is applied whole.");
-  const saved = await readSavedPlan(file);
+  const saved = await readSavedPlan(resolve(context.cwd, file));
   const apiUrl = normalizeApiUrl(apiBaseUrl(step, env));
   const desired = await loadDesired(context);
   const input = { saved, file, desired, paths: step.config, apiUrl };

@@ -3,6 +3,7 @@
 
 import { relative, resolve, sep } from "node:path";
 import { DIAGNOSTICS_SHOWN, type Diagnostic, formatDiagnostics } from "../config/diagnostics.ts";
+import { workspaceFolder } from "./environment.ts";
 import { type Log, printUntrusted } from "./log.ts";
 import type { Result } from "./publish.ts";
 import { type ActionCommand, configErrorReport } from "./report.ts";
@@ -31,8 +32,8 @@ export function configErrors(
 
 /** Annotations name files relative to the repository (the workspace), with forward slashes. */
 function annotationPath(file: string, env: NodeJS.ProcessEnv): string {
-  const absolute = resolve(file);
-  const workspace = env.GITHUB_WORKSPACE ? resolve(env.GITHUB_WORKSPACE) : undefined;
-  const path = workspace && absolute.startsWith(workspace + sep) ? relative(workspace, absolute) : file;
+  const workspace = resolve(workspaceFolder(env));
+  const absolute = resolve(workspace, file);
+  const path = absolute.startsWith(workspace + sep) ? relative(workspace, absolute) : file;
   return path.split(sep).join("/");
 }

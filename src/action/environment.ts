@@ -3,6 +3,13 @@
 
 import { getInput } from "./inputs.ts";
 
+/**
+ * The folder a step's relative paths (the `config` and `plan` inputs) start from: the workspace
+ * the runner names, where it starts an action (a step's `working-directory` is for `run` steps
+ * only); the process's own folder where no workspace is named.
+ */
+export const workspaceFolder = (env: NodeJS.ProcessEnv): string => env.GITHUB_WORKSPACE || process.cwd();
+
 export function docsyncEnvironment(token: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const docsyncEnv: NodeJS.ProcessEnv = Object.fromEntries(
     Object.entries(env).filter(([name]) => !name.startsWith("INPUT_")),

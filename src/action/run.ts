@@ -21,7 +21,7 @@ import { runApply, runApplySaved } from "./apply-step.ts";
 import { refusedResult } from "./approval.ts";
 import { configErrors } from "./config-errors.ts";
 import { runDrift } from "./drift-step.ts";
-import { docsyncEnvironment } from "./environment.ts";
+import { docsyncEnvironment, workspaceFolder } from "./environment.ts";
 import { booleanInput, getInput, InputError } from "./inputs.ts";
 import { type ActionStreams, Log, printUntrusted, processStreams } from "./log.ts";
 import { type StepOptions, savedPlanFile, stepOptions } from "./options.ts";
@@ -132,6 +132,7 @@ async function run(
   const context: StepContext = {
     step: setup.options,
     env: docsyncEnvironment(setup.token, env),
+    cwd: workspaceFolder(env),
     log,
     seen,
     output,

@@ -32,6 +32,8 @@ export interface StepContext {
   step: StepOptions;
   /** The environment docsync sees (environment.ts): `${VAR}`, the connection's variables. */
   env: NodeJS.ProcessEnv;
+  /** The folder the step's relative paths start from: the workspace (environment.ts). */
+  cwd: string;
   log: Log;
   seen: Seen;
   output: Output;
@@ -68,9 +70,13 @@ export function stepOutput(
 
 /** The step's configuration, loaded; its organization is what the step's report names. */
 export const loadDesired = (context: StepContext): Promise<DesiredState> =>
-  loadConfiguration({ paths: context.step.config, env: context.env }, context.log.secrets, (event) => {
-    if (event.type === "configuration") context.seen.organization = event.desired.organization;
-  });
+  loadConfiguration(
+    { paths: context.step.config, env: context.env, cwd: context.cwd },
+    context.log.secrets,
+    (event) => {
+      if (event.type === "configuration") context.seen.organization = event.desired.organization;
+    },
+  );
 
 /** The plan an apply is about to make, as the CLI shows it. */
 export const showPlan = (context: StepContext, plan: Plan): void =>

@@ -1,4 +1,4 @@
-// The approved-plan flow, run from the bundle as the runner runs it: a pull request's plan step
+// The approved-plan flow, the action's steps run in this process: a pull request's plan step
 // saves the plan, a later apply step applies exactly that plan, or refuses it once the live
 // organization changed. Also what a step says about itself: label, counts, commit and run,
 // folded log, verbose log under RUNNER_DEBUG.
@@ -170,8 +170,10 @@ describe("the approved-plan flow", () => {
       "**Plan: 14 to create (3 collections, 3 teams, 3 space permissions, 2 custom fields, 1 SAML provider, 1 OpenAPI spec, 1 translation), 5 to update (2 members, 1 collection, 1 settings, 1 space), 0 to move, 0 to delete.**",
     );
 
-    // Approved: that plan is applied exactly; then there is nothing left, which needs no approval.
-    const approved = await ws.run({ ...inputs, command: "apply", plan: push.outputs["saved-plan"]! }, env);
+    // Approved: that plan is applied exactly, named as a workflow names the artifact it downloaded
+    // into the workspace (relative to it); then there is nothing left, which needs no approval.
+    await ws.write("approved-plan.json", await readFile(push.outputs["saved-plan"]!, "utf8"));
+    const approved = await ws.run({ ...inputs, command: "apply", plan: "approved-plan.json" }, env);
     expect(approved.code).toBe(0);
     expect(approved.outputs["changes-made"]).toBe("19");
     const nothing = await ws.run({ ...inputs, command: "apply" }, env);
