@@ -8,6 +8,9 @@ import { badRequest } from "./core/http-error.ts";
 
 interface CompiledRoute {
   route: Route;
+  /** The route's method and path when it was compiled. */
+  method: string;
+  path: string;
   /** A literal segment, or null where the pattern has a parameter. */
   segments: (string | null)[];
   names: string[];
@@ -30,14 +33,24 @@ const shapeOf = (method: string, path: string): string =>
     .map((s) => s ?? ":")
     .join("/")}`;
 
+/** Routes compiled so far: every emulator started in a process shares the one route table. */
+const compiledRoutes = new WeakMap<Route, CompiledRoute>();
+
 function compile(route: Route): CompiledRoute {
+  const known = compiledRoutes.get(route);
+  // A route is a plain object a caller could change: its compiled form holds while it does not.
+  if (known && known.method === route.method && known.path === route.path) return known;
   const parts = split(route.path);
-  return {
+  const compiled = {
     route,
+    method: route.method,
+    path: route.path,
     segments: segmentsOf(route.path),
     names: parts.filter((part) => part.startsWith(":")).map((part) => part.slice(1)),
     shape: shapeOf(route.method, route.path),
   };
+  compiledRoutes.set(route, compiled);
+  return compiled;
 }
 
 function fits(compiled: CompiledRoute, parts: string[]): boolean {
@@ -82,6 +95,8 @@ export function routeShape(name: string): string | undefined {
 
 export class Router {
   private readonly routes: CompiledRoute[];
+  /** The routes by their number of segments: a path is only matched against those of its length. */
+  private readonly byLength = new Map<number, CompiledRoute[]>();
   private readonly shapes = new Set<string>();
   /** Shapes of the routes switched off: they answer as unknown routes do. */
   private readonly absent = new Set<string>();
@@ -91,6 +106,11 @@ export class Router {
     for (const { route, shape } of this.routes) {
       if (this.shapes.has(shape)) throw new Error(`two routes answer ${route.method} ${route.path}`);
       this.shapes.add(shape);
+    }
+    for (const compiled of this.routes) {
+      const same = this.byLength.get(compiled.segments.length);
+      if (same) same.push(compiled);
+      else this.byLength.set(compiled.segments.length, [compiled]);
     }
   }
 
@@ -114,7 +134,7 @@ export class Router {
 
   match(method: string, path: string): Match {
     const parts = split(path);
-    const fitting = this.routes.filter((compiled) => fits(compiled, parts));
+    const fitting = (this.byLength.get(parts.length) ?? []).filter((compiled) => fits(compiled, parts));
     const candidates = fitting.filter((compiled) => !this.absent.has(compiled.shape));
     let best: CompiledRoute | undefined;
     for (const candidate of candidates) {

@@ -198,9 +198,9 @@ describe("cutAfterWrites", () => {
     emulator.cutAfterWrites(2);
     expect((await put(emulator, "First")).status).toBe(201);
     // The second write is made, but the client never hears of it.
-    await expect(put(emulator, "Second")).rejects.toThrow("fetch failed");
-    await expect(as(emulator, "usr_ada")("GET", "/orgs/org_acme/teams")).rejects.toThrow("fetch failed");
-    await expect(put(emulator, "Third")).rejects.toThrow("fetch failed");
+    await expect(put(emulator, "Second")).rejects.toThrow("no answer");
+    await expect(as(emulator, "usr_ada")("GET", "/orgs/org_acme/teams")).rejects.toThrow("no answer");
+    await expect(put(emulator, "Third")).rejects.toThrow("no answer");
     expect(emulator.requests.map((entry) => [entry.method, entry.status, entry.fault])).toEqual([
       ["PUT", 201, undefined],
       ["PUT", 0, "cut"],
@@ -216,10 +216,10 @@ describe("cutAfterWrites", () => {
     const ada = as(emulator, "usr_ada");
     expect((await ada("GET", "/orgs/org_acme/teams")).status).toBe(200);
     expectError(await ada("PUT", "/orgs/org_acme/teams", {}), 400, "title: required");
-    await expect(put(emulator, "Made")).rejects.toThrow("fetch failed");
-    await expect(ada("GET", "/orgs")).rejects.toThrow("fetch failed");
+    await expect(put(emulator, "Made")).rejects.toThrow("no answer");
+    await expect(ada("GET", "/orgs")).rejects.toThrow("no answer");
     emulator.setFaults({ cutAfterWrites: 0 });
-    await expect(ada("GET", "/orgs")).rejects.toThrow("fetch failed");
+    await expect(ada("GET", "/orgs")).rejects.toThrow("no answer");
     emulator.cutAfterWrites(undefined);
     expect(await teamTitles(emulator)).toEqual(["Writers", "Reviewers", "Made"]);
   });
@@ -231,8 +231,8 @@ describe("cutAfterWrites", () => {
     // Once the first write is carried out (its answer still held), however long that takes.
     while (!listTeams(emulator.state, "org_acme").some((team) => team.title === "First"))
       await new Promise((resolve) => setTimeout(resolve, 5));
-    await expect(put(emulator, "Second")).rejects.toThrow("fetch failed");
-    await expect(first).rejects.toThrow("fetch failed");
+    await expect(put(emulator, "Second")).rejects.toThrow("no answer");
+    await expect(first).rejects.toThrow("no answer");
     expect(emulator.requests.map((entry) => [entry.method, entry.status, entry.fault])).toEqual([
       ["PUT", 0, "cut"],
       ["PUT", 0, "cut"],

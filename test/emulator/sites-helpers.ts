@@ -1,10 +1,10 @@
 // Shared set-up of the sites conformance tests: a real emulator on 127.0.0.1, called over HTTP
-// with global fetch as a given user (or with no or a wrong token), and small builders for the
+// (http.ts) as a given user (or with no or a wrong token), and small builders for the
 // sites, sections and site spaces the tests start from.
 
 import { expect } from "vitest";
 import { publishedHost } from "../../src/emulator/core/render.ts";
-import { startEmulator } from "./http.ts";
+import { exchange, startEmulator } from "./http.ts";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 export { startEmulator };
@@ -29,13 +29,9 @@ export function callerWith(emulator: Emulator, token: string | null): Caller {
     const headers: Record<string, string> = {};
     if (token !== null) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`${emulator.url}/v1${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, text, body: text === "" ? undefined : JSON.parse(text) };
+    const sent = body === undefined ? undefined : JSON.stringify(body);
+    const { status, text } = await exchange(`${emulator.url}/v1${path}`, method, headers, sent);
+    return { status, text, body: text === "" ? undefined : JSON.parse(text) };
   };
 }
 

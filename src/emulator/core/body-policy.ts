@@ -1,10 +1,12 @@
 // What happens to a body field an operation does not list. The service's published request
 // schemas are open objects, so by default such a field is accepted, ignored and recorded for the
 // request log; in strict mode (docsync's own tests) it is a 400 naming the field. The policy is
-// per request: one process may run a strict and a lenient emulator side by side, so it travels
-// with the request's async context rather than in a module variable.
+// per request: one process may run a strict and a lenient emulator side by side. It holds while
+// the request's handler runs, up to its first wait: handlers check their body before anything
+// else, synchronously. (An AsyncLocalStorage would carry it past waits, but on Node.js 20 it
+// hooks every promise of the process from its first use on, which made the client and
+// everything else sharing the process slower.)
 
-import { AsyncLocalStorage } from "node:async_hooks";
 import { badRequest } from "./http-error.ts";
 
 export interface BodyPolicy {
@@ -13,11 +15,18 @@ export interface BodyPolicy {
   ignored: string[];
 }
 
-const current = new AsyncLocalStorage<BodyPolicy>();
+/** The policy of the handler running now; undefined outside a handler. */
+let current: BodyPolicy | undefined;
 
-/** Runs `work` (a handler) under `policy`. */
+/** Runs `work` (a handler) under `policy`, up to its first wait. */
 export function withBodyPolicy<T>(policy: BodyPolicy, work: () => T): T {
-  return current.run(policy, work);
+  const outer = current;
+  current = policy;
+  try {
+    return work();
+  } finally {
+    current = outer;
+  }
 }
 
 /**
@@ -25,7 +34,7 @@ export function withBodyPolicy<T>(policy: BodyPolicy, work: () => T): T {
  * Outside a request (direct calls in unit code) the strict answer applies.
  */
 export function unknownField(field: string): void {
-  const policy = current.getStore();
+  const policy = current;
   if (!policy || policy.strict) throw badRequest(`${field}: unknown field`);
   if (!policy.ignored.includes(field)) policy.ignored.push(field);
 }
