@@ -44,8 +44,9 @@ export class FlowReader {
     const mapping: Record<string, unknown> = isMapping ? {} : EMPTY;
     const mark = this.lists.mark;
     this.at = this.skipSpaces(this.at + 1);
-    for (let first = true; ; first = false) {
-      if (first && this.text.charCodeAt(this.at) === close) break;
+    for (;;) {
+      // Empty, or closed after a comma: js-yaml reads `[1, ]` as `[1]`.
+      if (this.text.charCodeAt(this.at) === close) break;
       if (isMapping) {
         const colon = keyEnd(this.text, this.at, this.end);
         if (colon === -1) outside();
