@@ -73,7 +73,7 @@ export interface PlainDocument {
 export function readPlainDocument(text: string): PlainDocument | typeof OUTSIDE_SUBSET {
   if (leftToJsYaml(text)) return OUTSIDE_SUBSET;
   const anchors = new Anchors();
-  const trail = new KeyTrail();
+  const trail = new KeyTrail(text);
   try {
     const value = new Reader(text, anchors, trail).document();
     const { repeated, repeats } = trail;
