@@ -42,12 +42,15 @@ import { KeyTrail, type RepeatedKey } from "./yaml-plain-repeats.ts";
 /** What readPlainSubset gives for a file outside the subset: js-yaml reads it. */
 export const OUTSIDE_SUBSET = Symbol("outside the plain subset");
 
-/** Tabs, byte order marks, a carriage return not ending a line, and what js-yaml refuses beyond
+/** Tabs, byte order marks, merge keys (`<<` anywhere), a carriage return not ending a line, and what js-yaml refuses beyond
  * control characters (lone surrogates, U+FFFE, U+FFFF) are left to js-yaml. Each is looked for
  * apart: a search for one character costs a tenth of a regular expression's scan. */
 function leftToJsYaml(text: string): boolean {
   if (!(text as unknown as { isWellFormed(): boolean }).isWellFormed()) return true;
   if (["\t", "\uFEFF", "\uFFFE", "\uFFFF"].some((char) => text.includes(char))) return true;
+  // A merge key makes the reader give up where it is written, maybe at the end of megabytes read
+  // for nothing, whose garbage would wait for a full collection while js-yaml reads the file again.
+  if (text.includes("<<")) return true;
   return text.includes("\r") && /\r(?!\n)/.test(text);
 }
 

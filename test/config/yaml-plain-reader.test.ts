@@ -302,6 +302,8 @@ describe("the reader of the plain subset", () => {
       "a: [&x, 1]\n",
       "a: &x 1\nb: [*x: 1]\n",
       "<<: { a: 1 }\nb: 2\n",
+      // Any `<<`, that a merge key written late is not found after megabytes read for nothing.
+      "a: x << y\n",
       "a: 1\na: 2\n",
       "a: { b: 1, b: 2 }\n",
       "1: a\n0x1: b\n",
