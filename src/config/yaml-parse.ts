@@ -10,6 +10,7 @@ import type { Diagnostic } from "./diagnostics.ts";
 import { placeFirst } from "./error-cap.ts";
 import { earlierPlace } from "./first-place.ts";
 import { OUTSIDE_SUBSET, readPlainDocument } from "./yaml-plain-reader.ts";
+import type { RepeatedKey } from "./yaml-plain-repeats.ts";
 import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "./yaml-schema.ts";
 import { syntaxError } from "./yaml-syntax.ts";
@@ -31,6 +32,9 @@ export function parseYamlFile(name: string, path: string, text: string): ParsedY
   // A file of the plain subset holds no merge key, and more than comments.
   const plain = readPlainDocument(text);
   if (plain !== OUTSIDE_SUBSET) {
+    if (plain.repeats > 0) {
+      return { file, diagnostics: repeatedKeys(file, plain.repeated, plain.repeats), value: undefined };
+    }
     const problems = plain.aliased ? aliasExpansion(file, plain.value, text) : [];
     if (problems.length > 0) return { file, diagnostics: problems, value: undefined };
     return { file, diagnostics: [], value: plain.value };
@@ -71,6 +75,18 @@ function worded(problem: string): string | undefined {
   return pattern?.exec(problem)?.[0].replace(pattern, words);
 }
 
+/** Each key written again in its mapping, at the repeat, naming where the first was written. */
+function repeatedKeys(file: YamlFile, repeated: readonly RepeatedKey[], found = repeated.length) {
+  return placeFirst(
+    repeated,
+    ({ at, path, first }) => {
+      const message = `duplicate key "${path.at(-1)}" (first at ${earlierPlace(file.positions, first, at)})`;
+      return diagnosticAtOffset(file, at, message, path.slice(0, -1));
+    },
+    found,
+  );
+}
+
 function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
   const at = refusal.mark?.position ?? 0;
   // Nesting too deep is placed in the text up to where it went too deep: what follows may be
@@ -92,12 +108,7 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
     ];
   }
   const repeated = /duplicated mapping key/.test(refusal.reason) ? positions.duplicateKeys() : [];
-  if (repeated.length > 0) {
-    return placeFirst(repeated, ({ at, path, first }) => {
-      const message = `duplicate key "${path.at(-1)}" (first at ${earlierPlace(positions, first, at)})`;
-      return diagnosticAtOffset(file, at, message, path.slice(0, -1));
-    });
-  }
+  if (repeated.length > 0) return repeatedKeys(file, repeated);
   const words = worded(refusal.reason);
   // What the yaml package reads without error is placed where its construct starts.
   if (words !== undefined) return [diagnosticAt(file, positions.pathAt(at), words)];

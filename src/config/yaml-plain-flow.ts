@@ -25,6 +25,7 @@ import {
   STAR,
   wordAfterDash,
 } from "./yaml-plain-lexis.ts";
+import type { KeyTrail } from "./yaml-plain-repeats.ts";
 
 /** Reads one flow mapping or sequence written on one line, nested ones with it. */
 export class FlowReader {
@@ -35,6 +36,7 @@ export class FlowReader {
     private readonly end: number,
     private readonly anchors: Anchors,
     private readonly lists: ListItems,
+    private readonly trail: KeyTrail,
   ) {}
 
   node(depth: number): unknown {
@@ -43,19 +45,25 @@ export class FlowReader {
     const close = isMapping ? 0x7d : 0x5d;
     const mapping: Record<string, unknown> = isMapping ? {} : EMPTY;
     const mark = this.lists.mark;
+    const keys = this.trail.mark;
+    const { path } = this.trail;
     this.at = this.skipSpaces(this.at + 1);
-    for (let first = true; ; first = false) {
-      if (first && this.text.charCodeAt(this.at) === close) break;
+    for (;;) {
+      // Empty, or closed after a comma: js-yaml reads `[1, ]` as `[1]`.
+      if (this.text.charCodeAt(this.at) === close) break;
       if (isMapping) {
         const colon = keyEnd(this.text, this.at, this.end);
         if (colon === -1) outside();
         const key = keyOf(this.text, this.at, colon);
-        if (Object.hasOwn(mapping, key)) outside();
+        this.trail.key(key, this.at, keys, !Object.hasOwn(mapping, key));
         this.at = this.skipSpaces(colon + 1);
+        path.push(key);
         mapping[key] = this.value(depth);
       } else {
+        path.push(this.lists.mark - mark);
         this.lists.push(this.value(depth));
       }
+      path.pop();
       this.at = this.skipSpaces(this.at);
       const next = this.text.charCodeAt(this.at);
       if (next === close) break;
@@ -63,6 +71,7 @@ export class FlowReader {
       this.at = this.skipSpaces(this.at + 1);
     }
     this.at++;
+    this.trail.close(keys);
     return isMapping ? mapping : this.lists.take(mark);
   }
 

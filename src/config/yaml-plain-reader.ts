@@ -2,7 +2,8 @@
 // sequences, plain and quoted scalars on one line, flow mappings and sequences on one line, literal
 // block scalars (`|`, `|-`), anchors and aliases of values (yaml-plain-lexis.ts) and comments. It
 // reads a file of 100,000 redirects two to three times faster than js-yaml, in one pass over the
-// text's characters. Anything else (tags, merge keys, repeated keys, anchors of keys, aliases
+// text's characters. Repeated keys, which js-yaml refuses, it places itself (yaml-plain-repeats.ts).
+// Anything else (tags, merge keys, anchors of keys, aliases
 // inside their own anchor's node, multi-line plain or quoted scalars, documents, directives, tabs,
 // most escapes) makes it give up, and js-yaml reads the file: it gives up wherever js-yaml could read differently
 // or refuse, so a value it gives is js-yaml's (test/config/yaml-plain-reader.test.ts checks this on
@@ -36,33 +37,50 @@ import {
   wordAfterDash,
 } from "./yaml-plain-lexis.ts";
 import { literalBlock } from "./yaml-plain-literal.ts";
+import { KeyTrail, type RepeatedKey } from "./yaml-plain-repeats.ts";
 
 /** What readPlainSubset gives for a file outside the subset: js-yaml reads it. */
 export const OUTSIDE_SUBSET = Symbol("outside the plain subset");
 
-/** Tabs, byte order marks, a carriage return not ending a line, and what js-yaml refuses beyond
+/** Tabs, byte order marks, merge keys (`<<` anywhere), a carriage return not ending a line, and what js-yaml refuses beyond
  * control characters (lone surrogates, U+FFFE, U+FFFF) are left to js-yaml. Each is looked for
  * apart: a search for one character costs a tenth of a regular expression's scan. */
 function leftToJsYaml(text: string): boolean {
   if (!(text as unknown as { isWellFormed(): boolean }).isWellFormed()) return true;
   if (["\t", "\uFEFF", "\uFFFE", "\uFFFF"].some((char) => text.includes(char))) return true;
+  // A merge key makes the reader give up where it is written, maybe at the end of megabytes read
+  // for nothing, whose garbage would wait for a full collection while js-yaml reads the file again.
+  if (text.includes("<<")) return true;
   return text.includes("\r") && /\r(?!\n)/.test(text);
 }
 
-/** The value of `text` as js-yaml reads it with CONFIG_SCHEMA, or OUTSIDE_SUBSET. */
+/** The value of `text` as js-yaml reads it with CONFIG_SCHEMA, or OUTSIDE_SUBSET (also for a file
+ * js-yaml refuses for its repeated keys). */
 export function readPlainSubset(text: string): unknown {
   const read = readPlainDocument(text);
-  return read === OUTSIDE_SUBSET ? read : read.value;
+  return read === OUTSIDE_SUBSET || read.repeats > 0 ? OUTSIDE_SUBSET : read.value;
 }
 
-/** The value of `text` as js-yaml reads it, and whether an alias was read in it; or OUTSIDE_SUBSET. */
-export function readPlainDocument(
-  text: string,
-): { value: unknown; aliased: boolean } | typeof OUTSIDE_SUBSET {
+/** A file the plain reader read whole. */
+export interface PlainDocument {
+  /** js-yaml's value of the file; no value when a key is repeated. */
+  value: unknown;
+  /** Whether an alias was read in it. */
+  aliased: boolean;
+  /** The keys written again in their mapping, which js-yaml refuses: the first placed, and how many. */
+  repeated: RepeatedKey[];
+  repeats: number;
+}
+
+/** The file as js-yaml reads it (plainDocument), or OUTSIDE_SUBSET. */
+export function readPlainDocument(text: string): PlainDocument | typeof OUTSIDE_SUBSET {
   if (leftToJsYaml(text)) return OUTSIDE_SUBSET;
   const anchors = new Anchors();
+  const trail = new KeyTrail(text);
   try {
-    return { value: new Reader(text, anchors).document(), aliased: anchors.used };
+    const value = new Reader(text, anchors, trail).document();
+    const { repeated, repeats } = trail;
+    return { value: repeats > 0 ? undefined : value, aliased: anchors.used, repeated, repeats };
   } catch (error) {
     if (error instanceof Outside) return OUTSIDE_SUBSET;
     throw error;
@@ -84,6 +102,7 @@ class Reader {
   constructor(
     private readonly text: string,
     private readonly anchors: Anchors,
+    private readonly trail: KeyTrail,
   ) {}
 
   /** The items of the lists being read. */
@@ -154,7 +173,9 @@ class Reader {
       if (!this.isEntry(this.start)) break;
       const at = this.skipSpaces(this.start + 1);
       const entry = (from: number) => this.entry(from, indent, depth);
+      this.trail.path.push(this.lists.mark - mark);
       this.lists.push(this.text.charCodeAt(at) === AMPERSAND ? this.anchored(at, entry) : entry(at));
+      this.trail.path.pop();
     }
     return this.lists.take(mark);
   }
@@ -197,6 +218,7 @@ class Reader {
 
   private mapping(indent: number, depth: number): Record<string, unknown> {
     const result: Record<string, unknown> = {};
+    const keys = this.trail.mark;
     while (this.nextContent()) {
       this.entryContent = false;
       if (this.col < indent) break;
@@ -205,11 +227,14 @@ class Reader {
       const colon = keyEnd(this.text, this.start, this.end);
       if (colon === -1) outside();
       const key = keyOf(this.text, this.start, colon);
-      if (Object.hasOwn(result, key)) outside();
+      this.trail.key(key, this.start, keys, !Object.hasOwn(result, key));
       const at = this.skipSpaces(colon + 1);
       const value = (from: number) => this.keyValue(from, indent, depth);
+      this.trail.path.push(key);
       result[key] = this.text.charCodeAt(at) === AMPERSAND ? this.anchored(at, value) : value(at);
+      this.trail.path.pop();
     }
+    this.trail.close(keys);
     return result;
   }
 
@@ -243,7 +268,7 @@ class Reader {
       return this.anchors.value(this.text.slice(at + 1, nameStop));
     }
     if (first === 0x7b || first === 0x5b) {
-      const flow = new FlowReader(this.text, at, end, this.anchors, this.lists);
+      const flow = new FlowReader(this.text, at, end, this.anchors, this.lists, this.trail);
       const value = flow.node(depth + 1);
       this.endOfLine(flow.at, end);
       return value;

@@ -263,6 +263,28 @@ describe("the reader of the plain subset", () => {
     expect(readsAsJsYaml(text)).toBe(true);
   });
 
+  it("reads a flow collection closed after a comma as js-yaml does, and leaves an empty entry to it", () => {
+    // Given up at the closing bracket, a one-line mapping of 600,000 keys was read twice over.
+    for (const text of [
+      "a: [1, ]\n",
+      "a: [1,]\n",
+      "a: {b: 1, }\n",
+      "a: {b: 1 ,}\n",
+      "a: [[1], {b: 2}, ]\n",
+      "a: {b: [1, ], c: {d: 1, }, }\n",
+      "- [x, ]\n",
+    ]) {
+      expect({ text, read: readsAsJsYaml(text) }).toEqual({ text, read: true });
+    }
+    for (const text of ["a: [1, , 2]\n", "a: [, ]\n", "a: {, }\n", "a: [1,,]\n", "a: [,]\n"]) {
+      expect({ text, value: readPlainSubset(text), jsYaml: jsYaml(text) }).toEqual({
+        text,
+        value: OUTSIDE_SUBSET,
+        jsYaml: "refused",
+      });
+    }
+  });
+
   it("leaves to js-yaml what it does not read: merge keys, repeated keys, tabs, documents, and anchors it names otherwise", () => {
     for (const text of [
       "a: &x [*x]\n",
@@ -280,6 +302,8 @@ describe("the reader of the plain subset", () => {
       "a: [&x, 1]\n",
       "a: &x 1\nb: [*x: 1]\n",
       "<<: { a: 1 }\nb: 2\n",
+      // Any `<<`, that a merge key written late is not found after megabytes read for nothing.
+      "a: x << y\n",
       "a: 1\na: 2\n",
       "a: { b: 1, b: 2 }\n",
       "1: a\n0x1: b\n",
