@@ -64,6 +64,8 @@ export const HOSTILE: Record<string, () => string> = {
     `${HEAD}teams:\n${fill((n) => `  - {title: t${n}}\n`, SIZE - 100)}  - {title: a, title: b}\n`,
   "one line: a merge key at the end of a flow mapping": () =>
     `${HEAD}policy: {${fill((n) => `k${n}: ${n}, `, SIZE - 100)}<<: {z: 1}}\n`,
+  "an alias inside its own anchor after a long mapping": () =>
+    `${HEAD}policy:\n${fill((n) => `  k${n}: ${n}\n`, SIZE - 100)}teams: &t [*t]\n`,
   "lists nested 400 deep": () =>
     `${HEAD}policy:\n${fill((n) => `  k${n}: ${"[".repeat(400)}1${"]".repeat(400)}\n`, SIZE - 100)}`,
   "many aliases": () => `${HEAD}policy: &a {maxDestroy: 1}\nteams: [${fill(() => "*a, ", SIZE - 100)}*a]\n`,
