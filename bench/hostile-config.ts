@@ -1,6 +1,7 @@
 // Validating hostile configuration files just under the size limit: one long line (a flow list,
 // a scalar, a JSON document, a flow mapping of many keys, one ending in a merge key), a key
-// repeated at the end of a long list of mappings, lists nested hundreds deep, many
+// repeated at the end of a long list of mappings, an alias inside its own anchor and a tag after
+// a long mapping, lists nested hundreds deep, many
 // aliases, a chain of anchors each holding the one before, and aliases of aliases (billion
 // laughs) kept under the limit of what they may repeat. Each is validated by `docsync validate`
 // as the package runs it (the build of the sources as they are) in a process of its own, so that
@@ -64,6 +65,10 @@ export const HOSTILE: Record<string, () => string> = {
     `${HEAD}teams:\n${fill((n) => `  - {title: t${n}}\n`, SIZE - 100)}  - {title: a, title: b}\n`,
   "one line: a merge key at the end of a flow mapping": () =>
     `${HEAD}policy: {${fill((n) => `k${n}: ${n}, `, SIZE - 100)}<<: {z: 1}}\n`,
+  "an alias inside its own anchor after a long mapping": () =>
+    `${HEAD}policy:\n${fill((n) => `  k${n}: ${n}\n`, SIZE - 100)}teams: &t [*t]\n`,
+  "a tag at the end of a long mapping": () =>
+    `${HEAD}policy:\n${fill((n) => `  k${n}: ${n}\n`, SIZE - 100)}  z: !!str 1\n`,
   "lists nested 400 deep": () =>
     `${HEAD}policy:\n${fill((n) => `  k${n}: ${"[".repeat(400)}1${"]".repeat(400)}\n`, SIZE - 100)}`,
   "many aliases": () => `${HEAD}policy: &a {maxDestroy: 1}\nteams: [${fill(() => "*a, ", SIZE - 100)}*a]\n`,

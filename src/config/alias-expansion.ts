@@ -4,9 +4,10 @@
 // an alias inside the very node its anchor names (`teams: &t [*t]`): the value would hold itself,
 // and no walk of it would end; and a value that aliases nest deeper than a file may be written.
 
-import type { Diagnostic } from "./diagnostics.ts";
+import { type Diagnostic, formatPath } from "./diagnostics.ts";
 import { earlierPlace } from "./first-place.ts";
-import { diagnosticAt, diagnosticAtOffset, type YamlFile } from "./yaml-positions.ts";
+import { type AnchorWindow, ownAnchorWindow } from "./own-anchor-window.ts";
+import { diagnosticAt, type Positions, type YamlFile } from "./yaml-positions.ts";
 
 /** The most nodes a file of `text` may stand for, aliases expanded; and the most keys its merge
  * keys (<<) may copy. */
@@ -22,7 +23,7 @@ const MAX_DEPTH = 1000;
 export function aliasExpansion(file: YamlFile, value: unknown, text: string): Diagnostic[] {
   if (!text.includes("*")) return [];
   const measured = expandedSize(value);
-  if (measured === "cycle") return aliasesInTheirAnchors(file);
+  if (measured === "cycle") return aliasesInTheirAnchors(file, value);
   if (measured.depth > MAX_DEPTH) {
     const message = `aliases nest the value ${measured.depth.toLocaleString("en-US")} levels deep, past ${MAX_DEPTH.toLocaleString("en-US")}: write the repeated parts out, or use fewer aliases`;
     return [wholeFile(file, message)];
@@ -129,9 +130,19 @@ export function expandedSize(root: unknown): Measure | "cycle" {
 const OPEN = -1;
 
 /** An error at each alias written inside the node its anchor names, as the `yaml` package reads
- * the file: where the value holds itself. */
-function aliasesInTheirAnchors(file: YamlFile): Diagnostic[] {
-  const { doc, aliases } = file.positions.aliases();
+ * the file (or its last top-level keys, own-anchor-window.ts): where the value holds itself. */
+function aliasesInTheirAnchors(file: YamlFile, value: unknown): Diagnostic[] {
+  const window = ownAnchorWindow(file.positions.text, value);
+  let out = window !== undefined ? ownAnchorAliases(file, window) : [];
+  if (out.length === 0) out = ownAnchorAliases(file, { start: 0, ...file.positions.aliases() });
+  // js-yaml and the yaml package read anchors alike; should they not here, the file is still refused.
+  if (out.length === 0) out.push(diagnosticAt(file, [], "the value holds itself through an alias"));
+  return out;
+}
+
+/** The aliases inside their anchors' nodes in a reading of the file from `start` on. */
+function ownAnchorAliases(file: YamlFile, read: Omit<AnchorWindow, "positions"> & { positions?: Positions }) {
+  const { start, doc, aliases, positions = file.positions } = read;
   const out: Diagnostic[] = [];
   for (const alias of aliases) {
     const anchored = alias.resolve(doc) as { range?: [number, number, number] } | undefined;
@@ -139,12 +150,11 @@ function aliasesInTheirAnchors(file: YamlFile): Diagnostic[] {
     const at = alias.range?.[0] ?? 0;
     if (at < from || at >= to) continue;
     // The node starts after its anchor, which may be on a line of its own.
-    const anchor = file.positions.text.lastIndexOf(`&${alias.source}`, from);
-    const place = earlierPlace(file.positions, anchor === -1 ? from : anchor, at);
+    const anchor = file.positions.text.lastIndexOf(`&${alias.source}`, from + start);
+    const place = earlierPlace(file.positions, anchor === -1 ? from + start : anchor, at + start);
     const message = `alias "*${alias.source}" is inside the value of its own anchor "&${alias.source}" (${place}): the value would hold itself; write it out, or move the anchor`;
-    out.push(diagnosticAtOffset(file, at, message));
+    const { line, col } = file.positions.linePos(at + start);
+    out.push({ file: file.name, line, column: col, path: formatPath(positions.pathAt(at)), message });
   }
-  // js-yaml and the yaml package read anchors alike; should they not here, the file is still refused.
-  if (out.length === 0) out.push(diagnosticAt(file, [], "the value holds itself through an alias"));
   return out;
 }

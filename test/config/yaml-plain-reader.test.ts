@@ -9,7 +9,7 @@ import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
-import { OUTSIDE_SUBSET, readPlainSubset } from "../../src/config/yaml-plain-reader.ts";
+import { givenUpWhereWritten, OUTSIDE_SUBSET, readPlainSubset } from "../../src/config/yaml-plain-reader.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "../../src/config/yaml-schema.ts";
 
 /** `value` as a string that tells apart what the reader and js-yaml could differ on: types, key
@@ -320,6 +320,34 @@ describe("the reader of the plain subset", () => {
       "just a scalar\n",
     ]) {
       expect({ text, value: readPlainSubset(text) }).toEqual({ text, value: OUTSIDE_SUBSET });
+    }
+  });
+
+  it("leaves a file to js-yaml before reading it when it holds a tag, an anchor before a key or a quoted scalar over lines", () => {
+    const long = `a:\n${"  k: 1\n".repeat(3)}`;
+    for (const late of [
+      "  z: !!str 1\n",
+      "  &a z: 1\n",
+      '  z: "a\n    b"\n',
+      "  z: 'a\n    b'\n",
+      "  - [!x 1]\n",
+    ]) {
+      expect({ late, early: givenUpWhereWritten(long + late) }).toEqual({ late, early: true });
+      expect(readPlainSubset(long + late)).toBe(OUTSIDE_SUBSET);
+    }
+    // Where YAML does not read them as indicators, `!`, `&` and quotes leave the file to the reader.
+    const ordinary = [
+      'url: "https://example.com/a?b=1&c=2!"\n',
+      "title: Hello! & welcome\n",
+      "title: it's 'here'\n",
+      "a: &x 1\nb: *x\nc: &y { d: 1 }\n",
+      'a: ["x, y", "z"]\n',
+      "a: 'it''s'\n",
+      'a: "say \\"hi\\""\n',
+    ];
+    for (const text of ordinary) {
+      expect({ text, early: givenUpWhereWritten(text) }).toEqual({ text, early: false });
+      expect(readPlainSubset(text)).not.toBe(OUTSIDE_SUBSET);
     }
   });
 });
