@@ -9,7 +9,8 @@ import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
-import { givenUpWhereWritten, OUTSIDE_SUBSET, readPlainSubset } from "../../src/config/yaml-plain-reader.ts";
+import { givenUpWhereWritten } from "../../src/config/yaml-plain-handover.ts";
+import { OUTSIDE_SUBSET, readPlainSubset } from "../../src/config/yaml-plain-reader.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "../../src/config/yaml-schema.ts";
 
 /** `value` as a string that tells apart what the reader and js-yaml could differ on: types, key

@@ -1,0 +1,62 @@
+// What the plain reader leaves to js-yaml before it reads a character: what it would give up on
+// where it is written, maybe at the end of megabytes read for nothing, whose garbage would wait
+// for a full collection while js-yaml reads the file again.
+
+/** Tabs, byte order marks, merge keys (`<<` anywhere), a carriage return not ending a line, and what js-yaml refuses beyond
+ * control characters (lone surrogates, U+FFFE, U+FFFF) are left to js-yaml. Each is looked for
+ * apart: a search for one character costs a tenth of a regular expression's scan. */
+export function leftToJsYaml(text: string): boolean {
+  if (!(text as unknown as { isWellFormed(): boolean }).isWellFormed()) return true;
+  if (["\t", "\uFEFF", "\uFFFE", "\uFFFF"].some((char) => text.includes(char))) return true;
+  // A merge key makes the reader give up where it is written, maybe at the end of megabytes read
+  // for nothing, whose garbage would wait for a full collection while js-yaml reads the file again.
+  if (text.includes("<<") || givenUpWhereWritten(text)) return true;
+  return text.includes("\r") && /\r(?!\n)/.test(text);
+}
+
+/** Where a node starts (the start of a line, or after `: `, `- `, `[`, `{` or `,`), a tag, an
+ * anchor before a key, or a quoted scalar not closed on its line: the reader gives up on each
+ * where it is written, as on a merge key. Text in quotes (a URL's `!` or `&`) is not where a node
+ * starts, and an ordinary file is not sent away. */
+export const givenUpWhereWritten = (text: string): boolean =>
+  startsANode(text, "!", () => true) ||
+  startsANode(text, "&", (at, end) => ANCHORED_KEY.test(text.slice(at, end))) ||
+  startsANode(text, '"', (at, end) => closingQuote(text, at, end, '"') === -1) ||
+  startsANode(text, "'", (at, end) => closingQuote(text, at, end, "'") === -1);
+
+/** An anchor and a key after it, on the anchor's line. */
+const ANCHORED_KEY = /^&[^\s,[\]{}]+ +[^\s#[{].*?:(?: |$)/;
+
+/** Whether `char` is written where a node starts and `found` holds of it, given the end of its
+ * line. A loop over the char's places: a regular expression tried at each character of the file
+ * costs a fifth of the reading. */
+function startsANode(text: string, char: string, found: (at: number, end: number) => boolean): boolean {
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) {
+    if (!startsNode(text, at)) continue;
+    const lineEnd = text.indexOf("\n", at);
+    if (found(at, lineEnd === -1 ? text.length : lineEnd)) return true;
+  }
+  return false;
+}
+
+/** Where the scalar quoted at `at` closes before `end`, or -1. */
+function closingQuote(text: string, at: number, end: number, quote: string): number {
+  for (let i = at + 1; i < end; i++) {
+    const char = text[i];
+    if (quote === '"' && char === "\\") i++;
+    else if (char === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  return -1;
+}
+
+/** Whether a node may start at `at`: after spaces at a line's start, `: `, `- `, `[`, `{` or `,`. */
+function startsNode(text: string, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && text[before] === " ") before--;
+  const char = text[before];
+  if (before < 0 || char === "\n") return true;
+  return (before < at - 1 && (char === ":" || char === "-")) || char === "[" || char === "{" || char === ",";
+}
