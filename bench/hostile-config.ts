@@ -67,6 +67,9 @@ export const HOSTILE: Record<string, () => string> = {
     `${HEAD}policy: {${fill((n) => `k${n}: ${n}, `, SIZE - 100)}<<: {z: 1}}\n`,
   "an alias inside its own anchor after a long mapping": () =>
     `${HEAD}policy:\n${fill((n) => `  k${n}: ${n}\n`, SIZE - 100)}teams: &t [*t]\n`,
+  // A tab (in a comment) leaves the file to js-yaml, which refuses the repeat: placed where js-yaml stopped.
+  "a tab, and a key repeated at the end of a long mapping": () =>
+    `${HEAD}# a\tcomment\npolicy:\n${fill((n) => `  k${n}: ${n}\n`, SIZE - 100)}  k0: 1\n`,
   "a tag at the end of a long mapping": () =>
     `${HEAD}policy:\n${fill((n) => `  k${n}: ${n}\n`, SIZE - 100)}  z: !!str 1\n`,
   "lists nested 400 deep": () =>

@@ -95,6 +95,7 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
     const upTo = new Positions(file.positions.text.slice(0, at + 1));
     return [diagnosticAt({ ...file, positions: upTo }, upTo.pathAt(at), worded(refusal.reason) ?? "")];
   }
+  if (file.positions.text.length > EXPLAINED_WHOLE) return [whereJsYamlStopped(file, refusal, at)];
   const { positions } = file;
   const { errors, warnings } = positions.document().doc;
   const syntax = [...errors, ...warnings];
@@ -113,4 +114,23 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
   // What the yaml package reads without error is placed where its construct starts.
   if (words !== undefined) return [diagnosticAt(file, positions.pathAt(at), words)];
   return [diagnosticAtOffset(file, at, `invalid YAML: ${refusal.reason}`)];
+}
+
+/** Past this many characters a refusal is placed where js-yaml stopped, in its words: the `yaml`
+ * package's reading, which names the construct, its path and a repeat's first place, holds about
+ * a hundred times what it reads, and a 10 MB file refused for a key repeated at its end (with a
+ * tab or a merge key that leaves it to js-yaml) peaked at a gigabyte. */
+export const EXPLAINED_WHOLE = 1_000_000;
+
+/** A key written at `at`: plain, or quoted on one line. */
+const KEY_AT = /^(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s:,[\]{}#][^:\n,[\]{}]*?))[ \t]*:/;
+
+/** js-yaml's refusal at its mark, with no path (finding one would read the file again). */
+function whereJsYamlStopped(file: YamlFile, refusal: YAMLException, at: number): Diagnostic {
+  if (/duplicated mapping key/.test(refusal.reason)) {
+    const key = KEY_AT.exec(file.positions.text.slice(at, at + 1024));
+    const name = key ? (key[1] ?? key[2]?.replaceAll("''", "'") ?? key[3]) : undefined;
+    return diagnosticAtOffset(file, at, name === undefined ? "duplicate key" : `duplicate key "${name}"`, []);
+  }
+  return diagnosticAtOffset(file, at, worded(refusal.reason) ?? `invalid YAML: ${refusal.reason}`, []);
 }

@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { escapeControl } from "../../src/config/diagnostics.ts";
+import { EXPLAINED_WHOLE } from "../../src/config/yaml-parse.ts";
 import { DocsyncError } from "../../src/errors.ts";
 import { docsync } from "../support/cli.ts";
 import { load, loadErrors, writeTree, yaml } from "./helpers.ts";
@@ -78,6 +79,36 @@ describe("a configuration with more than 100,000 errors", () => {
     expect(lines).toHaveLength(51);
     expect(lines[49]).toBe("a.yaml:3:156: teams[49]: must be a mapping (got a number)");
     expect(lines[50]).toBe("50 errors in 1 file.");
+  });
+});
+
+describe("a file of over a megabyte that js-yaml refuses", () => {
+  // 70,000 keys: past EXPLAINED_WHOLE, where the `yaml` package's reading of the whole file (which
+  // names a repeat's path and first place) would hold a hundred times the file.
+  const keys = Array.from({ length: 70_000 }, (_, n) => `  k${n}: ${n}`);
+  // A tab in a comment leaves the file to js-yaml before the plain reader reads it.
+  const tabbed = ["# a\tcomment", ...head, "policy:", ...keys];
+
+  it(
+    "is refused where js-yaml stopped: a repeated key by its name, at its line and column",
+    LARGE,
+    async () => {
+      expect(Array.from({ length: 70_000 }, (_, n) => `  k${n}: ${n}\n`).join("").length).toBeGreaterThan(
+        EXPLAINED_WHOLE,
+      );
+      const message = await loadErrors({ "a.yaml": yaml(...tabbed, '  "k0": 1') });
+      expect(message).toBe(`a.yaml:${tabbed.length + 1}:3: duplicate key "k0"\n1 error in 1 file.`);
+    },
+  );
+
+  it("is refused where js-yaml stopped, in its words, for a syntax error", LARGE, async () => {
+    const message = await loadErrors({ "a.yaml": yaml(...tabbed, "teams: [a, b", "x: 1") });
+    expect(message.split("\n")[0]).toMatch(new RegExp(`^a\\.yaml:${tabbed.length + 2}:1: invalid YAML: `));
+  });
+
+  it("of less than a megabyte is explained with the repeat's path and first place", async () => {
+    const message = await loadErrors({ "a.yaml": yaml(...tabbed.slice(0, 1_000), "  k0: 1") });
+    expect(message).toBe('a.yaml:1001:3: policy: duplicate key "k0" (first at line 5)\n1 error in 1 file.');
   });
 });
 
