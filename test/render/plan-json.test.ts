@@ -3,73 +3,48 @@
 // to a new section and fields JSON leaves out.
 
 import { describe, expect, it } from "vitest";
-import type { DesiredState } from "../../src/config/types.ts";
-import type { LiveState } from "../../src/model/scope.ts";
 import { buildPlan } from "../../src/plan/build.ts";
 import { planJson } from "../../src/render/plan-json.ts";
-
-const at = { file: "docsync.yaml", line: 1, column: 1 };
-const siteSpaces = [{ at, spaceId: "spc_guides", spaceName: "guides", path: "guides" }];
+import {
+  at,
+  desired,
+  live,
+  liveSection,
+  liveSite,
+  liveSiteSpace,
+  node,
+  section,
+  site,
+} from "../plan/builders.ts";
 
 /** A site with a live section "a" and a new one "b", 6 new redirects to each, 3 live ones gone. */
 function redirectsPlan() {
-  const desired: DesiredState = {
-    files: ["docsync.yaml"],
-    organization: "org_acme",
-    spaces: { guides: "spc_guides" },
-    policy: { prune: ["redirects"] },
-    sensitiveValues: [],
-    sites: [
-      {
-        at,
-        title: "Docs",
-        sections: [
-          { at, path: "a", title: "A", siteSpaces },
-          { at, path: "b", title: "B", siteSpaces },
-        ],
-        redirects: Array.from({ length: 12 }, (_, n) => ({
-          at,
-          source: `/new/${n}`,
-          destination: { kind: "site-section" as const, sectionPath: n % 2 === 0 ? "a" : "b" },
-        })),
-      },
-    ],
+  const configured = {
+    sections: [section("a", "A", ["guides"]), section("b", "B", ["guides"])],
+    redirects: Array.from({ length: 12 }, (_, n) => ({
+      at,
+      source: `/new/${n}`,
+      destination: { kind: "site-section" as const, sectionPath: n % 2 === 0 ? "a" : "b" },
+    })),
   };
-  const section = { id: "sec_a", path: "a", title: "A", siteSpaces: [] };
-  const live: LiveState = {
-    item: { id: "org_acme" },
-    children: {
+  const gone = Array.from({ length: 3 }, (_, n) =>
+    node({
+      id: `red_${n}`,
+      source: `/old/${n}`,
+      destination: { kind: "site-section", siteSectionId: "sec_a" },
+    }),
+  );
+  return buildPlan(
+    desired({ policy: { prune: ["redirects"] }, sites: [site("Docs", configured)] }),
+    live({
       site: [
-        {
-          item: { id: "site_1", title: "Docs", type: "basic", visibility: "public" },
-          children: {
-            section: [
-              {
-                item: {
-                  ...section,
-                  siteSpaces: [{ id: "ss_a", path: "guides", space: { id: "spc_guides" } }],
-                },
-                children: {
-                  "site space": [
-                    { item: { id: "ss_a", path: "guides", space: { id: "spc_guides" } }, children: {} },
-                  ],
-                },
-              },
-            ],
-            redirect: Array.from({ length: 3 }, (_, n) => ({
-              item: {
-                id: `red_${n}`,
-                source: `/old/${n}`,
-                destination: { kind: "site-section", siteSectionId: "sec_a" },
-              },
-              children: {},
-            })),
-          },
-        },
+        liveSite("site_1", "Docs", {
+          sections: [liveSection("sec_a", "a", "A", [liveSiteSpace("ss_a", "guides", "guides")])],
+          redirects: gone,
+        }),
       ],
-    },
-  };
-  return buildPlan(desired, live);
+    }),
+  );
 }
 
 describe("the plan's JSON text", () => {
