@@ -9,6 +9,7 @@ import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { placeFirst } from "./error-cap.ts";
 import { earlierPlace } from "./first-place.ts";
+import { keyEnd, keyOf, Outside } from "./yaml-plain-lexis.ts";
 import { OUTSIDE_SUBSET, readPlainDocument } from "./yaml-plain-reader.ts";
 import type { RepeatedKey } from "./yaml-plain-repeats.ts";
 import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
@@ -122,15 +123,23 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
  * tab or a merge key that leaves it to js-yaml) peaked at a gigabyte. */
 export const EXPLAINED_WHOLE = 1_000_000;
 
-/** A key written at `at`: plain, or quoted on one line. */
-const KEY_AT = /^(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s:,[\]{}#][^:\n,[\]{}]*?))[ \t]*:/;
-
 /** js-yaml's refusal at its mark, with no path (finding one would read the file again). */
 function whereJsYamlStopped(file: YamlFile, refusal: YAMLException, at: number): Diagnostic {
   if (/duplicated mapping key/.test(refusal.reason)) {
-    const key = KEY_AT.exec(file.positions.text.slice(at, at + 1024));
-    const name = key ? (key[1] ?? key[2]?.replaceAll("''", "'") ?? key[3]) : undefined;
+    const name = keyWrittenAt(file.positions.text, at);
     return diagnosticAtOffset(file, at, name === undefined ? "duplicate key" : `duplicate key "${name}"`, []);
   }
   return diagnosticAtOffset(file, at, worded(refusal.reason) ?? `invalid YAML: ${refusal.reason}`, []);
+}
+
+/** The key written at `at`, as the plain reader reads keys; undefined for one it does not read. */
+function keyWrittenAt(text: string, at: number): string | undefined {
+  const lineEnd = text.indexOf("\n", at);
+  try {
+    const colon = keyEnd(text, at, lineEnd === -1 ? text.length : lineEnd);
+    return colon === -1 ? undefined : keyOf(text, at, colon);
+  } catch (error) {
+    if (error instanceof Outside) return undefined;
+    throw error;
+  }
 }
