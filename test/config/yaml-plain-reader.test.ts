@@ -182,7 +182,8 @@ describe("the reader of the plain subset", () => {
           if (/\*a\d/.test(form)) aliased++;
         }
       }),
-      { numRuns: 3000 },
+      // A fixed seed: the counts below vary from one draw to another (aliased files from 40 to 70).
+      { numRuns: 3000, seed: 20261128 },
     );
     // Most of them are in the subset: the comparison is of values, not of giving up.
     expect(read).toBeGreaterThan(1500);
@@ -201,7 +202,7 @@ describe("the reader of the plain subset", () => {
       fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), fc.boolean(), (lines, crlf) => {
         if (readsAsJsYaml(lines.join(crlf ? "\r\n" : "\n"))) read++;
       }),
-      { numRuns: 20_000 },
+      { numRuns: 20_000, seed: 20261128 },
     );
     expect(read).toBeGreaterThan(100);
   });
