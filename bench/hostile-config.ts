@@ -1,9 +1,9 @@
 // Validating hostile configuration files just under the size limit: one long line (a flow list,
 // a scalar, a JSON document, a flow mapping of many keys, one ending in a merge key), a key
 // repeated at the end of a long list of mappings, an alias inside its own anchor and a tag after
-// a long mapping, lists nested hundreds deep, many
-// aliases, a chain of anchors each holding the one before, and aliases of aliases (billion
-// laughs) kept under the limit of what they may repeat. Each is validated by `docsync validate`
+// a long mapping, lists nested hundreds deep, many aliases, a chain of anchors each holding the
+// one before, aliases of aliases (billion laughs) kept under the limit of what they may repeat,
+// and an error after many comment lines or in the last of many redirects. Each is validated by `docsync validate`
 // as the package runs it (the build of the sources as they are) in a process of its own, so that
 // each peak memory is its own and holds neither the TypeScript loader nor the schema's compiler.
 // The target: peak RSS at most 25 times the file.
@@ -78,6 +78,11 @@ export const HOSTILE: Record<string, () => string> = {
   "a chain of anchors": () =>
     `${HEAD}policy:\n  k0: &a0 [1]\n${fill((n) => `  k${n + 1}: &a${n + 1} [*a${n}]\n`, SIZE - 100)}`,
   "billion laughs": laughs,
+  // Refused far into the file: placing the error reads only the lines that hold it.
+  "an error after many comment lines": () =>
+    `${HEAD}${fill((n) => `# a comment, line ${n}\n`, SIZE - 100)}teams: 5\n`,
+  "an error in the last of many redirects": () =>
+    `${HEAD}spaces: {g: spc_1}\nsites:\n  - title: Docs\n    sections: [{path: s, title: Section, siteSpaces: [{space: g, path: v}]}]\n    redirects:\n${fill((n) => `      - source: /p${n}\n        to: {section: s}\n`, SIZE - 200)}      - {source: /last, to: {section: s, bogus: 1}}\n`,
 };
 
 export interface HostileMeasure {

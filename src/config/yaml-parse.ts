@@ -9,6 +9,7 @@ import { aliasExpansion, expansionLimit } from "./alias-expansion.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { placeFirst } from "./error-cap.ts";
 import { earlierPlace } from "./first-place.ts";
+import { duplicateKeys } from "./yaml-duplicate-keys.ts";
 import { keyEnd, keyOf, Outside } from "./yaml-plain-lexis.ts";
 import { OUTSIDE_SUBSET, readPlainDocument } from "./yaml-plain-reader.ts";
 import type { RepeatedKey } from "./yaml-plain-repeats.ts";
@@ -109,7 +110,9 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
       ),
     ];
   }
-  const repeated = /duplicated mapping key/.test(refusal.reason) ? positions.duplicateKeys() : [];
+  const repeated = /duplicated mapping key/.test(refusal.reason)
+    ? duplicateKeys(positions.document().doc)
+    : [];
   if (repeated.length > 0) return repeatedKeys(file, repeated);
   const words = worded(refusal.reason);
   // What the yaml package reads without error is placed where its construct starts.

@@ -5,20 +5,24 @@
 //
 // The package's reading of a whole file costs about 150 times the file in memory, and a minute
 // for 10 MB of short nodes; the errors placed are few (error-cap.ts) and most often near the
-// start. So a path is looked up in the reading of the file's first part, which grows (four times
-// at each step) until it holds the path's nodes whole, or is the whole file. Nodes that end
-// before the cut are read as in the whole file: YAML is read from the start.
+// start. So a path is looked up first in the reading of the file's first 4 kB; past it, in the
+// reading of the few lines that hold it, found by indentation (yaml-block-window.ts); and where
+// the lines do not tell, in the reading of the file's first part, which grows (four times at each
+// step) until it holds the path's nodes whole, or is the whole file. Nodes that end before the
+// cut are read as in the whole file: YAML is read from the start.
 
 import type { Alias, Document, LineCounter, Pair, YAMLMap } from "yaml";
 import type { KeyPath, SourceLocation } from "../model/desired.ts";
 import { type Diagnostic, formatPath } from "./diagnostics.ts";
+import { BlockIndex, type Target } from "./yaml-block-window.ts";
 import { yamlPackage } from "./yaml-package.ts";
+import { closedBefore, emptyUntilCut, range } from "./yaml-part-reading.ts";
 
-export type { KeyPath };
-/** A value's place, or its key's. */
-export type Target = "value" | "key";
+export type { KeyPath, Target };
 
 let documentsRead = 0;
+/** A window's reading has the path go through an alias whose anchor is before the window. */
+const UNRESOLVED = -1;
 
 /** The first part of a file read to look a path up: 4 kB, then four times as much each step. The
  * package's reading of 64 kB of a one-line mapping held 20 MB more, for errors that are most
@@ -27,10 +31,8 @@ export const FIRST_PART = { chars: 4_096 };
 /** How many files' positions were computed in this process: none while files load without error. */
 export const positionsComputed = (): number => documentsRead;
 
-const range = (node: unknown) => (node as { range?: [number, number, number] } | null)?.range;
-
 /** A key as js-yaml names it: by its text (`~` is "null", a plain `<<` is "<<"). */
-function keyText(key: unknown): string | undefined {
+export function keyText(key: unknown): string | undefined {
   const value = yamlPackage().isScalar(key) ? key.value : {};
   if (typeof value === "symbol") return value.description;
   return value === null || typeof value !== "object" ? String(value) : undefined;
@@ -44,8 +46,14 @@ export class Positions {
   private lineStarts?: Uint32Array;
   /** A mapping's pairs by key (the first of each), made when it is first looked into. */
   private readonly pairs = new WeakMap<YAMLMap, Map<string | undefined, Pair>>();
+  /** The file's block collections' entries, found by indentation when first looked into. */
+  private blocks?: BlockIndex;
 
-  constructor(readonly text: string) {}
+  /** `window`: the text is lines of a file, which may hold aliases of anchors before them. */
+  constructor(
+    readonly text: string,
+    private readonly window = false,
+  ) {}
 
   /** The `yaml` package's document of the file: repeated keys are errors, merge keys are known. */
   document(): { doc: Document.Parsed; lines: LineCounter } {
@@ -66,33 +74,6 @@ export class Positions {
     return { doc, aliases };
   }
 
-  /** Each key written again in its mapping (js-yaml's sense: the same text; a plain `<<`, a
-   * merge, may repeat), at the repeat, with its key path and the offset of the first. */
-  duplicateKeys(): { at: number; path: KeyPath; first: number }[] {
-    const { isMap, isScalar, isSeq } = yamlPackage();
-    const found: { at: number; path: KeyPath; first: number }[] = [];
-    const pending: [unknown, KeyPath][] = [[this.document().doc.contents, []]];
-    // Without recursion, as the file may nest deeper than the stack goes.
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      const [node, path] = next;
-      if (isSeq(node))
-        for (const [index, item] of node.items.entries()) pending.push([item, [...path, index]]);
-      if (!isMap(node)) continue;
-      const seen = new Map<string, number>();
-      for (const pair of node.items) {
-        const key = keyText(pair.key);
-        const at = range(pair.key)?.[0] ?? 0;
-        const merge = isScalar(pair.key) && typeof pair.key.value === "symbol";
-        if (key !== undefined) pending.push([pair.value, [...path, key]]);
-        if (key === undefined || merge) continue;
-        const first = seen.get(key);
-        if (first === undefined) seen.set(key, at);
-        else found.push({ at, path: [...path, key], first });
-      }
-    }
-    return found.sort((a, b) => a.at - b.at);
-  }
-
   /** Whether the file holds a value: more than comments, spaces and a document marker. */
   hasValue(): boolean {
     const { contents } = this.document().doc;
@@ -102,6 +83,23 @@ export class Positions {
   /** The offset where the value at `path` starts, or its key with target "key". A path that goes
    * past what the file holds stops at the deepest node that exists; an empty value is at its key. */
   offsetOf(path: KeyPath, target: Target = "value"): number {
+    const first = this.lookUp(this.firstPart(), path, target);
+    return first ?? this.offsetInBlocks(path, target) ?? this.grown(path, target);
+  }
+
+  /** The offset of `path` read in the lines that hold it, or undefined when they do not tell. */
+  private offsetInBlocks(path: KeyPath, target: Target): number | undefined {
+    if (this.part?.cut === this.text.length) return undefined;
+    this.blocks ??= new BlockIndex(this.text);
+    const narrowed = this.blocks.narrow(path, target);
+    if (narrowed === undefined || "offset" in narrowed) return narrowed?.offset;
+    const found = new Positions(narrowed.text, true).grown(narrowed.path, target);
+    return found === UNRESOLVED ? undefined : narrowed.start + found;
+  }
+
+  /** The offset of `path` in readings of ever larger first parts of the file (UNRESOLVED in a
+   * window whose reading has the path go through an alias of an anchor before it). */
+  private grown(path: KeyPath, target: Target): number {
     for (;;) {
       const part = this.firstPart();
       const found = this.lookUp(part, path, target);
@@ -117,7 +115,9 @@ export class Positions {
   /** The reading of the file's first part, made to `nextCut` when there is none yet. */
   private firstPart(): { doc: Document.Parsed; cut: number } {
     if (this.part !== undefined) return this.part;
-    const wanted = Math.max(this.nextCut, FIRST_PART.chars);
+    const asked = Math.max(this.nextCut, FIRST_PART.chars);
+    // Not in a line's first four characters: a document marker cut short (`--`) is read as text.
+    const wanted = Math.max(asked, this.text.lastIndexOf("\n", asked - 1) + 5);
     // Cut after a line break when one is near: the last line is then whole.
     const lineEnd = this.text.indexOf("\n", wanted);
     const cut = lineEnd === -1 || lineEnd > wanted * 2 ? Math.min(wanted, this.text.length) : lineEnd + 1;
@@ -137,11 +137,14 @@ export class Positions {
     const ended = (node: unknown) => whole || (range(node)?.[2] ?? cut) < cut;
     // A collection holds no more than the first part shows when it is closed, or when a line
     // indented less than it follows.
-    const closed = (node: unknown) => whole || this.closedBefore(node, cut);
+    const closed = (node: unknown) => whole || closedBefore(this.text, node, cut);
     let node: unknown = doc.contents;
     let offset = range(node)?.[0] ?? 0;
+    // A part of comments holds no value: the file's may start after the cut.
+    if (!whole && (node === null || emptyUntilCut(this.text, node, offset, cut))) return undefined;
     for (const [index, segment] of path.entries()) {
-      if (isAlias(node)) node = node.resolve(doc);
+      if (isAlias(node)) node = node.resolve(doc) ?? (this.window ? UNRESOLVED : undefined);
+      if (node === UNRESOLVED) return UNRESOLVED;
       let keyAt: number | undefined;
       if (isMap(node)) {
         const pair = this.pairsOf(node).get(String(segment));
@@ -160,32 +163,10 @@ export class Positions {
       const start = range(node)?.[0];
       // The last node's start is all that is read of it; one on the way is looked into.
       if (!whole && (start === undefined ? !ended(undefined) : start >= cut)) return undefined;
+      if (!whole && start !== undefined && emptyUntilCut(this.text, node, start, cut)) return undefined;
       offset = start ?? keyAt ?? offset;
     }
     return offset;
-  }
-
-  /** Whether the collection `node` is closed before `cut`: a flow collection by its bracket, a
-   * block one by a line after it, before the cut, indented less (not a comment). */
-  private closedBefore(node: unknown, cut: number): boolean {
-    const [start, end] = range(node) ?? [cut, cut];
-    const { text } = this;
-    if (text[start] === "[" || text[start] === "{") return end < cut && /[\]}]/.test(text[end - 1] ?? "");
-    const column = start - (text.lastIndexOf("\n", start - 1) + 1);
-    for (
-      let line = text.indexOf("\n", end) + 1;
-      line > 0 && line < cut;
-      line = text.indexOf("\n", line) + 1
-    ) {
-      const indent = /^[ \t]*(#)?/.exec(
-        text.slice(line, Math.min(cut, line + column + 1)),
-      ) as RegExpExecArray;
-      const lineEnd = text.indexOf("\n", line);
-      if (lineEnd === -1 || lineEnd >= cut) return false;
-      const content = !/[\r\n]/.test(text[line + indent[0].length] ?? "\n");
-      if (indent[1] === undefined && indent[0].length < column && content) return true;
-    }
-    return false;
   }
 
   private pairsOf(node: YAMLMap): Map<string | undefined, Pair> {

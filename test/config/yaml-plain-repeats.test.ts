@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { ERRORS_PLACED_PER_FILE } from "../../src/config/error-cap.ts";
+import { duplicateKeys } from "../../src/config/yaml-duplicate-keys.ts";
 import { OUTSIDE_SUBSET, readPlainDocument } from "../../src/config/yaml-plain-reader.ts";
 import { Positions, positionsComputed } from "../../src/config/yaml-positions.ts";
 import { CONFIG_SCHEMA } from "../../src/config/yaml-schema.ts";
@@ -64,7 +65,7 @@ describe("repeated keys", () => {
         const read = readPlainDocument(text);
         if (read === OUTSIDE_SUBSET || read.repeats === 0) return;
         placed++;
-        const found = new Positions(text).duplicateKeys();
+        const found = duplicateKeys(new Positions(text).document().doc);
         expect({ text, repeated: read.repeated, repeats: read.repeats }).toEqual({
           text,
           repeated: found.slice(0, ERRORS_PLACED_PER_FILE),

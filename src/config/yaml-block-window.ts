@@ -1,0 +1,229 @@
+// Where a key path's node is in a large file, narrowed by indentation to the lines that hold it.
+// In a block collection each entry starts at the collection's column, and what is indented more
+// belongs to the entry above: so the entries of a mapping or a list are found from where their
+// lines start, without reading the file as YAML, and only the entry that holds the node is read
+// (by yaml-positions.ts). The `yaml` package's reading of a whole file holds about 150 times the
+// file: an error in the last of 100,000 redirects would cost a gigabyte to place.
+//
+// Lines whose place indentation alone does not settle give up, and the caller reads the file: a
+// tab before a line's content, a flow collection closed at or left of its column, a document
+// marker or a directive. Every offset is the one the `yaml` package's reading of the whole file
+// gives (test/config/yaml-positions.test.ts).
+
+import type { KeyPath } from "../model/desired.ts";
+import { CR, DASH, HASH, keyEnd, keyOf, LF, Outside, SPACE } from "./yaml-plain-lexis.ts";
+
+/** A value's place, or its key's. */
+export type Target = "value" | "key";
+
+/** A block collection: its first entry's key or `-`, the column of its entries, where its lines end. */
+interface Block {
+  at: number;
+  col: number;
+  end: number;
+  kind: "map" | "seq";
+}
+
+/** An entry of a block collection: the start of its first line, its key or `-`, where its lines
+ * end, and for a mapping its key as js-yaml names it (undefined when not read here) and its `:`. */
+interface Entry {
+  line: number;
+  at: number;
+  end: number;
+  key?: string;
+  colon?: number;
+}
+
+/** Where the node is, from the lines alone; or the text to read for `path`, which is the file's
+ * lines from `start` (the first line's lead blanked, so every offset is the file's less `start`). */
+export type Narrowed = { offset: number } | { start: number; text: string; path: KeyPath };
+
+const TAB = 0x09;
+/** A line that is blank or a comment. */
+const NOTHING = -1;
+/** A line whose place cannot be told from its indentation. */
+const UNKNOWN = -2;
+
+export class BlockIndex {
+  /** The entries of each block collection looked into, by where it starts; null: given up. */
+  private readonly entries = new Map<number, { list: Entry[]; byKey: Map<string, Entry> } | null>();
+
+  constructor(private readonly text: string) {}
+
+  /** Where the node at `path` is (or its key, with target "key"); undefined when the lines do not
+   * tell, or the node is in the file's top-level collection, whose reading is the whole file's. */
+  narrow(path: KeyPath, target: Target): Narrowed | undefined {
+    let block = this.root();
+    for (let depth = 0; block !== undefined; depth++) {
+      if (depth === path.length) return { offset: block.at };
+      const entries = this.entriesOf(block);
+      if (entries === null) return undefined;
+      const segment = path[depth] as string | number;
+      const entry =
+        block.kind === "seq"
+          ? typeof segment === "number"
+            ? entries.list[segment]
+            : undefined
+          : entries.byKey.get(String(segment));
+      if (entry === undefined) {
+        // A path past what the file holds stops at the deepest node that exists, unless the
+        // segment may be a key not read here (quoted oddly, or complex): then the block is read.
+        const unread = block.kind === "map" && entries.byKey.size < entries.list.length;
+        if (!unread) return { offset: block.at };
+        return depth === 0 ? undefined : this.window(block.at, block.end, path.slice(depth));
+      }
+      const last = depth === path.length - 1;
+      if (last && target === "key" && block.kind === "map") return { offset: entry.at };
+      const value = this.valueOf(entry, block);
+      // An empty value is where its key's line ends, before a comment; past it, nothing is.
+      if (typeof value === "number") return { offset: value };
+      if (value === undefined) {
+        const inWindow = block.kind === "seq" ? 0 : segment;
+        return this.window(entry.at, entry.end, [inWindow, ...path.slice(depth + 1)]);
+      }
+      block = value;
+    }
+    return undefined;
+  }
+
+  /** The text of the lines from the one holding `at` to `end`, its lead before `at` blanked. */
+  private window(at: number, end: number, path: KeyPath): Narrowed {
+    const start = lineStart(this.text, at);
+    return { start, text: " ".repeat(at - start) + this.text.slice(at, end), path };
+  }
+
+  /** The file's top-level block collection, or undefined when it is not one. */
+  private root(): Block | undefined {
+    const { text } = this;
+    if (text.startsWith("\uFEFF")) return undefined;
+    for (let line = 0; line < text.length; line = nextLine(text, line)) {
+      const at = contentOf(text, line);
+      if (at === NOTHING) continue;
+      if (at === UNKNOWN || (at === line && isMarker(text, at))) return undefined;
+      return this.blockAt(at, line, text.length);
+    }
+    return undefined;
+  }
+
+  /** The block collection starting at `at` (its first key or `-`), or undefined when it is not. */
+  private blockAt(at: number, line: number, end: number): Block | undefined {
+    const col = at - line;
+    if (isDash(this.text, at)) return { at, col, end, kind: "seq" };
+    return this.keyAt(at).colon === undefined ? undefined : { at, col, end, kind: "map" };
+  }
+
+  /** The key written at `at` and its `:`, when it is one the plain reader reads. */
+  private keyAt(at: number): { key?: string; colon?: number } {
+    try {
+      const colon = keyEnd(this.text, at, contentEnd(this.text, at));
+      return colon === -1 ? {} : { key: keyOf(this.text, at, colon), colon };
+    } catch (error) {
+      if (error instanceof Outside) return {};
+      throw error;
+    }
+  }
+
+  /** The entries of `block`, found once; null when a line's place cannot be told. */
+  private entriesOf(block: Block) {
+    let found = this.entries.get(block.at);
+    if (found === undefined) {
+      const list = this.scan(block);
+      found = list === null ? null : { list, byKey: keyed(list) };
+      this.entries.set(block.at, found);
+    }
+    return found;
+  }
+
+  private scan(block: Block): Entry[] | null {
+    const { text } = this;
+    const list: Entry[] = [];
+    const open = (line: number, at: number) => {
+      const previous = list.at(-1);
+      if (previous !== undefined) previous.end = line;
+      list.push({ line, at, end: block.end, ...(block.kind === "map" ? this.keyAt(at) : {}) });
+    };
+    open(lineStart(text, block.at), block.at);
+    for (let line = nextLine(text, block.at); line < block.end; line = nextLine(text, line)) {
+      const at = contentOf(text, line);
+      if (at === NOTHING) continue;
+      if (at === UNKNOWN) return null;
+      const col = at - line;
+      if (col > block.col) continue;
+      // A flow collection closed at or left of the column it opened in, or a document marker.
+      if ("]},".includes(text[at] as string) || (col === 0 && isMarker(text, at))) return null;
+      if (col < block.col) {
+        (list.at(-1) as Entry).end = line;
+        break;
+      }
+      // A mapping's key may be followed, at its column, by its list's items.
+      if (isDash(text, at) === (block.kind === "seq")) open(line, at);
+    }
+    return list;
+  }
+
+  /** The block collection that is `entry`'s value; where its value is when it has none; or
+   * undefined when it is something else (a scalar, a flow collection, a value with an anchor or
+   * a tag): the entry is then read. */
+  private valueOf(entry: Entry, block: Block): Block | number | undefined {
+    const { text } = this;
+    const after = block.kind === "seq" ? entry.at + 1 : (entry.colon as number) + 1;
+    const at = skipSpaces(text, after);
+    const code = text.charCodeAt(at);
+    if (!(code === LF || code === CR || code === HASH || at >= text.length)) {
+      // On the entry's line only a list item holds a block collection (`- key: value`, `- - x`).
+      return block.kind === "seq" ? this.blockAt(at, entry.line, entry.end) : undefined;
+    }
+    for (let line = nextLine(text, at); line < entry.end; line = nextLine(text, line)) {
+      const first = contentOf(text, line);
+      if (first === NOTHING) continue;
+      if (first === UNKNOWN) return undefined;
+      const col = first - line;
+      const inside = col > block.col || (col === block.col && block.kind === "map" && isDash(text, first));
+      return inside ? this.blockAt(first, line, entry.end) : undefined;
+    }
+    return at;
+  }
+}
+
+function keyed(list: Entry[]): Map<string, Entry> {
+  const byKey = new Map<string, Entry>();
+  for (const entry of list) if (entry.key !== undefined && !byKey.has(entry.key)) byKey.set(entry.key, entry);
+  return byKey;
+}
+
+const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
+const nextLine = (text: string, at: number) => text.indexOf("\n", at) + 1 || text.length;
+/** Where the line holding `at` ends, before its line break. */
+function contentEnd(text: string, at: number): number {
+  const lineBreak = text.indexOf("\n", at);
+  if (lineBreak === -1) return text.length;
+  return text.charCodeAt(lineBreak - 1) === CR ? lineBreak - 1 : lineBreak;
+}
+
+function skipSpaces(text: string, at: number): number {
+  let next = at;
+  while (text.charCodeAt(next) === SPACE) next++;
+  return next;
+}
+
+/** The first character of the line starting at `line` after its indentation; NOTHING for a
+ * blank line or a comment, UNKNOWN for content after a tab. */
+function contentOf(text: string, line: number): number {
+  const at = skipSpaces(text, line);
+  let next = at;
+  while (text.charCodeAt(next) === TAB || text.charCodeAt(next) === SPACE) next++;
+  const code = text.charCodeAt(next);
+  if (code === LF || code === CR || code === HASH || next >= text.length) return NOTHING;
+  return next === at ? at : UNKNOWN;
+}
+
+/** Whether a space, a line break or the end follows `at`. */
+const spaceAfter = (text: string, at: number) => {
+  const code = text.charCodeAt(at + 1);
+  return code === SPACE || code === LF || code === CR || at + 1 >= text.length;
+};
+const isDash = (text: string, at: number) => text.charCodeAt(at) === DASH && spaceAfter(text, at);
+/** A directive, or a document's start or end marker. */
+const isMarker = (text: string, at: number) =>
+  text[at] === "%" ||
+  ((text.startsWith("---", at) || text.startsWith("...", at)) && spaceAfter(text, at + 2));
