@@ -3,7 +3,7 @@
 // repeated at the end of a long list of mappings, an alias inside its own anchor and a tag after
 // a long mapping, lists nested hundreds deep, many aliases, a chain of anchors each holding the
 // one before, aliases of aliases (billion laughs) kept under the limit of what they may repeat,
-// and an error after many comment lines or in the last of many redirects. Each is validated by `docsync validate`
+// and an error after many comment lines or in the last of many redirects, on lines or on one. Each is validated by `docsync validate`
 // as the package runs it (the build of the sources as they are) in a process of its own, so that
 // each peak memory is its own and holds neither the TypeScript loader nor the schema's compiler.
 // The target: peak RSS at most 25 times the file.
@@ -81,6 +81,10 @@ export const HOSTILE: Record<string, () => string> = {
   // Refused far into the file: placing the error reads only the lines that hold it.
   "an error after many comment lines": () =>
     `${HEAD}${fill((n) => `# a comment, line ${n}\n`, SIZE - 100)}teams: 5\n`,
+  "one line: an error in the last of a flow list of redirects": () => {
+    const redirects = fill((n) => `{source: /p${n}, to: {section: s}}, `, SIZE - 300);
+    return `${HEAD}spaces: {g: spc_1}\nsites: [{title: Docs, sections: [{path: s, title: Section, siteSpaces: [{space: g, path: v}]}], redirects: [${redirects}{source: /last, to: {section: s, bogus: 1}}]}]\n`;
+  },
   "an error in the last of many redirects": () =>
     `${HEAD}spaces: {g: spc_1}\nsites:\n  - title: Docs\n    sections: [{path: s, title: Section, siteSpaces: [{space: g, path: v}]}]\n    redirects:\n${fill((n) => `      - source: /p${n}\n        to: {section: s}\n`, SIZE - 200)}      - {source: /last, to: {section: s, bogus: 1}}\n`,
 };

@@ -5,16 +5,16 @@
 // (by yaml-positions.ts). The `yaml` package's reading of a whole file holds about 150 times the
 // file: an error in the last of 100,000 redirects would cost a gigabyte to place.
 //
-// Lines whose place indentation alone does not settle give up, and the caller reads the file: a
-// tab before a line's content, a flow collection closed at or left of its column, a document
-// marker or a directive. Every offset is the one the `yaml` package's reading of the whole file
-// gives (test/config/yaml-positions.test.ts).
+// A flow collection met on the way is narrowed by its brackets (yaml-flow-window.ts). Lines whose
+// place indentation alone does not settle give up, and the caller reads the file: a tab before a
+// line's content, a flow collection closed at or left of its column, a document marker or a
+// directive. Every offset is the one the `yaml` package's reading of the whole file gives
+// (test/config/yaml-block-window.test.ts).
 
 import type { KeyPath } from "../model/desired.ts";
+import { FlowIndex } from "./yaml-flow-window.ts";
+import { byFirstKey, type Narrowed, type Target } from "./yaml-narrowed.ts";
 import { CR, DASH, HASH, keyEnd, keyOf, LF, Outside, SPACE } from "./yaml-plain-lexis.ts";
-
-/** A value's place, or its key's. */
-export type Target = "value" | "key";
 
 /** A block collection: its first entry's key or `-`, the column of its entries, where its lines end. */
 interface Block {
@@ -34,10 +34,6 @@ interface Entry {
   colon?: number;
 }
 
-/** Where the node is, from the lines alone; or the text to read for `path`, which is the file's
- * lines from `start` (the first line's lead blanked, so every offset is the file's less `start`). */
-export type Narrowed = { offset: number } | { start: number; text: string; path: KeyPath };
-
 const TAB = 0x09;
 /** A line that is blank or a comment. */
 const NOTHING = -1;
@@ -48,12 +44,19 @@ export class BlockIndex {
   /** The entries of each block collection looked into, by where it starts; null: given up. */
   private readonly entries = new Map<number, { list: Entry[]; byKey: Map<string, Entry> } | null>();
 
-  constructor(private readonly text: string) {}
+  /** The flow collections looked into. */
+  private readonly flows: FlowIndex;
+
+  constructor(private readonly text: string) {
+    this.flows = new FlowIndex(text);
+  }
 
   /** Where the node at `path` is (or its key, with target "key"); undefined when the lines do not
    * tell, or the node is in the file's top-level collection, whose reading is the whole file's. */
   narrow(path: KeyPath, target: Target): Narrowed | undefined {
-    let block = this.root();
+    const root = this.root();
+    if (root !== undefined && "flow" in root) return this.flows.narrow(root.flow, path, 0, target);
+    let block = root;
     for (let depth = 0; block !== undefined; depth++) {
       if (depth === path.length) return { offset: block.at };
       const entries = this.entriesOf(block);
@@ -77,7 +80,12 @@ export class BlockIndex {
       const value = this.valueOf(entry, block);
       // An empty value is where its key's line ends, before a comment; past it, nothing is.
       if (typeof value === "number") return { offset: value };
-      if (value === undefined) {
+      const inFlow = value !== undefined && "flow" in value;
+      if (inFlow) {
+        const found = this.flows.narrow(value.flow, path, depth + 1, target);
+        if (found !== undefined) return found;
+      }
+      if (value === undefined || inFlow) {
         const inWindow = block.kind === "seq" ? 0 : segment;
         return this.window(entry.at, entry.end, [inWindow, ...path.slice(depth + 1)]);
       }
@@ -92,15 +100,15 @@ export class BlockIndex {
     return { start, text: " ".repeat(at - start) + this.text.slice(at, end), path };
   }
 
-  /** The file's top-level block collection, or undefined when it is not one. */
-  private root(): Block | undefined {
+  /** The file's top-level collection, or undefined when it is not one. */
+  private root(): Block | InFlow | undefined {
     const { text } = this;
     if (text.startsWith("\uFEFF")) return undefined;
     for (let line = 0; line < text.length; line = nextLine(text, line)) {
       const at = contentOf(text, line);
       if (at === NOTHING) continue;
       if (at === UNKNOWN || (at === line && isMarker(text, at))) return undefined;
-      return this.blockAt(at, line, text.length);
+      return flowAt(text, at) ?? this.blockAt(at, line, text.length);
     }
     return undefined;
   }
@@ -128,7 +136,7 @@ export class BlockIndex {
     let found = this.entries.get(block.at);
     if (found === undefined) {
       const list = this.scan(block);
-      found = list === null ? null : { list, byKey: keyed(list) };
+      found = list === null ? null : { list, byKey: byFirstKey(list) };
       this.entries.set(block.at, found);
     }
     return found;
@@ -161,17 +169,18 @@ export class BlockIndex {
     return list;
   }
 
-  /** The block collection that is `entry`'s value; where its value is when it has none; or
-   * undefined when it is something else (a scalar, a flow collection, a value with an anchor or
-   * a tag): the entry is then read. */
-  private valueOf(entry: Entry, block: Block): Block | number | undefined {
+  /** The block or flow collection that is `entry`'s value; where its value is when it has none;
+   * or undefined when it is something else (a scalar, a value with an anchor or a tag): the
+   * entry is then read. */
+  private valueOf(entry: Entry, block: Block): Block | InFlow | number | undefined {
     const { text } = this;
     const after = block.kind === "seq" ? entry.at + 1 : (entry.colon as number) + 1;
     const at = skipSpaces(text, after);
     const code = text.charCodeAt(at);
     if (!(code === LF || code === CR || code === HASH || at >= text.length)) {
       // On the entry's line only a list item holds a block collection (`- key: value`, `- - x`).
-      return block.kind === "seq" ? this.blockAt(at, entry.line, entry.end) : undefined;
+      const inBlock = block.kind === "seq" ? this.blockAt(at, entry.line, entry.end) : undefined;
+      return flowAt(text, at) ?? inBlock;
     }
     for (let line = nextLine(text, at); line < entry.end; line = nextLine(text, line)) {
       const first = contentOf(text, line);
@@ -179,17 +188,18 @@ export class BlockIndex {
       if (first === UNKNOWN) return undefined;
       const col = first - line;
       const inside = col > block.col || (col === block.col && block.kind === "map" && isDash(text, first));
-      return inside ? this.blockAt(first, line, entry.end) : undefined;
+      return inside ? (flowAt(text, first) ?? this.blockAt(first, line, entry.end)) : undefined;
     }
     return at;
   }
 }
 
-function keyed(list: Entry[]): Map<string, Entry> {
-  const byKey = new Map<string, Entry>();
-  for (const entry of list) if (entry.key !== undefined && !byKey.has(entry.key)) byKey.set(entry.key, entry);
-  return byKey;
+/** A flow collection, by where its bracket is. */
+interface InFlow {
+  flow: number;
 }
+const flowAt = (text: string, at: number): InFlow | undefined =>
+  text[at] === "[" || text[at] === "{" ? { flow: at } : undefined;
 
 const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
 const nextLine = (text: string, at: number) => text.indexOf("\n", at) + 1 || text.length;

@@ -15,12 +15,16 @@ export function leftToJsYaml(text: string): boolean {
 }
 
 /** Where a node starts (the start of a line, or after `: `, `- `, `[`, `{` or `,`), a tag, an
- * anchor before a key, or a quoted scalar not closed on its line: the reader gives up on each
- * where it is written, as on a merge key. Text in quotes (a URL's `!` or `&`) is not where a node
- * starts, and an ordinary file is not sent away. */
+ * anchor before a key or with an alias of its name inside its node, or a quoted scalar not closed
+ * on its line: the reader gives up on each where it is written, as on a merge key. Text in quotes
+ * (a URL's `!` or `&`) is not where a node starts, and an ordinary file is not sent away. */
 export const givenUpWhereWritten = (text: string): boolean =>
   startsANode(text, "!", () => true) ||
-  startsANode(text, "&", (at, end) => ANCHORED_KEY.test(text.slice(at, end))) ||
+  startsANode(
+    text,
+    "&",
+    (at, end) => ANCHORED_KEY.test(text.slice(at, end)) || aliasedInside(text, at, end),
+  ) ||
   startsANode(text, '"', (at, end) => closingQuote(text, at, end, '"') === -1) ||
   startsANode(text, "'", (at, end) => closingQuote(text, at, end, "'") === -1);
 
@@ -37,6 +41,51 @@ function startsANode(text: string, char: string, found: (at: number, end: number
     if (found(at, lineEnd === -1 ? text.length : lineEnd)) return true;
   }
   return false;
+}
+
+/** Whether an alias of the anchor at `at` (its `&`) is written inside the anchor's node, as far
+ * as lines tell: in the flow collection after it on its line, or on the lines after it indented
+ * more than its line when it ends its line. A longer name starting alike (`*ab` for `&a`), or a
+ * bracket in quotes, count too: such a file is only read more slowly. */
+function aliasedInside(text: string, at: number, lineEnd: number): boolean {
+  const name = ANCHOR_NAME.exec(text.slice(at, lineEnd))?.[1];
+  if (name === undefined) return false;
+  let node = at + 1 + name.length;
+  while (text[node] === " ") node++;
+  if (text[node] === "[" || text[node] === "{")
+    return text.slice(node, flowEnd(text, node, lineEnd)).includes(`*${name}`);
+  if (node < lineEnd && !/[\r#]/.test(text[node] as string)) return false;
+  const indent = indentOf(text, text.lastIndexOf("\n", at) + 1);
+  let end = lineEnd;
+  while (end < text.length) {
+    const line = end + 1;
+    const first = line + indentOf(text, line);
+    const blank = first >= text.length || /[\r\n#]/.test(text[first] as string);
+    if (!blank && first - line <= indent) break;
+    const next = text.indexOf("\n", line);
+    end = next === -1 ? text.length : next;
+  }
+  return text.slice(lineEnd, end).includes(`*${name}`);
+}
+
+/** Where the flow collection opened at `at` closes on its line (before `lineEnd`), or the line's end. */
+function flowEnd(text: string, at: number, lineEnd: number): number {
+  let depth = 0;
+  for (let i = at; i < lineEnd; i++) {
+    const char = text[i];
+    if (char === "[" || char === "{") depth++;
+    else if ((char === "]" || char === "}") && --depth === 0) return i;
+  }
+  return lineEnd;
+}
+
+const ANCHOR_NAME = /^&([^\s,[\]{}]+)/;
+
+/** How many spaces the line starting at `line` is indented by. */
+function indentOf(text: string, line: number): number {
+  let at = line;
+  while (text[at] === " ") at++;
+  return at - line;
 }
 
 /** Where the scalar quoted at `at` closes before `end`, or -1. */

@@ -14,7 +14,8 @@
 import type { Alias, Document, LineCounter, Pair, YAMLMap } from "yaml";
 import type { KeyPath, SourceLocation } from "../model/desired.ts";
 import { type Diagnostic, formatPath } from "./diagnostics.ts";
-import { BlockIndex, type Target } from "./yaml-block-window.ts";
+import { BlockIndex } from "./yaml-block-window.ts";
+import type { Target } from "./yaml-narrowed.ts";
 import { yamlPackage } from "./yaml-package.ts";
 import { closedBefore, emptyUntilCut, range } from "./yaml-part-reading.ts";
 

@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as yamlPackage from "yaml";
-import { BlockIndex, type Narrowed, type Target } from "../../src/config/yaml-block-window.ts";
+import { BlockIndex } from "../../src/config/yaml-block-window.ts";
+import type { Narrowed, Target } from "../../src/config/yaml-narrowed.ts";
 import { FIRST_PART, type KeyPath, Positions } from "../../src/config/yaml-positions.ts";
 import { expectEqual } from "../support/equal.ts";
 import { loadErrors } from "./helpers.ts";
@@ -97,6 +98,22 @@ describe("places found from the lines that hold them", { timeout: 120_000 }, () 
     expect({ told: told / asked > 0.7, asked: asked > 10_000 }).toEqual({ told: true, asked: true });
   });
 
+  it("are the yaml package's on generated JSON documents, on one line or indented", () => {
+    let told = 0;
+    let asked = 0;
+    fc.assert(
+      fc.property(tree, fc.constantFrom(0, 2), (value, indent) => {
+        const text = `${JSON.stringify(value, null, indent)}\n`;
+        if (!reference(text).clean) return;
+        const placed = expectPlacedAsWhole(text);
+        told += placed.told;
+        asked += placed.asked;
+      }),
+      { numRuns: 200, seed: 20261129 },
+    );
+    expect({ told: told / asked > 0.9, asked: asked > 5_000 }).toEqual({ told: true, asked: true });
+  });
+
   it("are the yaml package's on random lines both read without error", () => {
     let read = 0;
     const fragment = fc.string({ unit: fc.constantFrom(..."  \tab1-:#'\"{}[],&*!|>?\\"), maxLength: 10 });
@@ -141,6 +158,10 @@ describe("places found from the lines that hold them", { timeout: 120_000 }, () 
     ["an anchor or a tag before a key", "a:\n  &x b: 1\n  !!str c: 2\n  d: 3\n"],
     ["empty values", "a:\nb: # c\n  # d\nc:   \nd:\n  - \n  -\n    # e\n  - f\n"],
     [
+      "flow keys that are collections or quoted",
+      'a: [[b]:1, {c: 2}: 3, "d":4, \'e\' : 5]\nf: {[g]: 6, "h":[7]}\n',
+    ],
+    [
       "keys that are not plain words",
       "'a b': 1\n\"c\\\"d\": 2\n1: x\ntrue: y\n'it''s': [1]\n-x: 2\na#b: 3\n",
     ],
@@ -165,14 +186,37 @@ describe("places found from the lines that hold them", { timeout: 120_000 }, () 
       "value",
       { start: 17, text: "  z: 3\n", path: ["z"] },
     ],
-    [
-      "a list in a list",
-      "- - a\n  - b: [1]\n- c\n",
-      [0, 1, "b", 0],
-      "value",
-      { start: 6, text: "    b: [1]\n", path: ["b", 0] },
-    ],
+    ["a list in a list", "- - a\n  - b: [x]\n- c\n", [0, 1, "b"], "value", { offset: 13 }],
     ["a key", "a:\n  b:\n    c: 1\n", ["a", "b"], "key", { offset: 5 }],
+    [
+      "a flow collection's item",
+      "a:\n  - [x, {y: [1, 'z']}]\n",
+      ["a", 0, 1, "y", 1],
+      "value",
+      { start: 19, text: "'z'", path: [] },
+    ],
+    ["a flow collection's key", "{a: 1, 'b c': {d: 2}}", ["b c", "d"], "key", { offset: 15 }],
+    [
+      "a flow collection's item after a quote in text",
+      "[it's, 'it''s', \"a\\\"b\", a#b, x]",
+      [4],
+      "value",
+      { start: 29, text: "x", path: [] },
+    ],
+    [
+      "a flow mapping's value after a comment",
+      "{a: 1, # note\n b: [2]}",
+      ["b", 0],
+      "value",
+      { start: 19, text: "2", path: [] },
+    ],
+    [
+      "a JSON document's value",
+      '{"a": [1, {"b": true}]}',
+      ["a", 1, "b"],
+      "value",
+      { start: 16, text: "true", path: [] },
+    ],
     ["a mapping's start", "a:\n  # c\n\n  b:\n    c: 1\n", ["a", "b"], "value", { offset: 19 }],
     ["an empty value", "a:\n  b: # c\n  c: 1\n", ["a", "b", "d"], "value", { offset: 8 }],
     ["a key past the file's", "a:\n  b: 1\n", ["a", "c"], "value", { offset: 5 }],
@@ -199,7 +243,7 @@ describe("places found from the lines that hold them", { timeout: 120_000 }, () 
 describe("an error far into a large file", { timeout: 120_000 }, () => {
   const head = ["version: 1", "organization: org_1"];
 
-  it("in the last of 20,000 redirects is placed from that redirect's lines alone", async () => {
+  it("in the last of 20,000 redirects is placed from that redirect's text alone", async () => {
     const redirects = Array.from(
       { length: 20_000 },
       (_, n) => `      - source: /p${n}\n        to: {section: s}`,
@@ -218,14 +262,29 @@ describe("an error far into a large file", { timeout: 120_000 }, () => {
     ].join("\n");
     const path = ["sites", 0, "redirects", 20_000, "to", "bogus"];
     const narrowed = new BlockIndex(text).narrow(path, "key");
-    expect(narrowed).toEqual({
-      start: text.indexOf("        to: {section: s, bogus: 1}"),
-      text: "        to: {section: s, bogus: 1}\n",
-      path: ["to", "bogus"],
-    });
+    expect(narrowed).toEqual({ offset: text.indexOf("bogus: 1}") });
     const line = head.length + 6 + 2 * 20_000 + 1;
     expect(await loadErrors({ "a.yaml": text })).toBe(
       `a.yaml:${line}:26: sites[0].redirects[20000].to.bogus: unknown key "bogus"\n1 error in 1 file.`,
+    );
+  });
+
+  it("in the last of 20,000 redirects on one line is placed from that redirect's text alone", async () => {
+    const redirects = Array.from({ length: 20_000 }, (_, n) => `{source: /p${n}, to: {section: s}}, `).join(
+      "",
+    );
+    const text = [
+      ...head,
+      "spaces: {g: spc_1}",
+      `sites: [{title: Docs, sections: [{path: s, title: Section, siteSpaces: [{space: g, path: v}]}], redirects: [${redirects}{source: /last, to: {section: s, bogus: 1}}]}]`,
+      "",
+    ].join("\n");
+    const path = ["sites", 0, "redirects", 20_000, "to", "bogus"];
+    const at = text.indexOf("bogus: 1}");
+    expect(new BlockIndex(text).narrow(path, "key")).toEqual({ offset: at });
+    const column = at - text.lastIndexOf("\n", at);
+    expect(await loadErrors({ "a.yaml": text })).toBe(
+      `a.yaml:4:${column}: sites[0].redirects[20000].to.bogus: unknown key "bogus"\n1 error in 1 file.`,
     );
   });
 

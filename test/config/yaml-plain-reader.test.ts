@@ -325,7 +325,7 @@ describe("the reader of the plain subset", () => {
     }
   });
 
-  it("leaves a file to js-yaml before reading it when it holds a tag, an anchor before a key or a quoted scalar over lines", () => {
+  it("leaves a file to js-yaml before reading it when it holds a tag, an anchor before a key, an alias inside its anchor or a quoted scalar over lines", () => {
     const long = `a:\n${"  k: 1\n".repeat(3)}`;
     for (const late of [
       "  z: !!str 1\n",
@@ -333,6 +333,8 @@ describe("the reader of the plain subset", () => {
       '  z: "a\n    b"\n',
       "  z: 'a\n    b'\n",
       "  - [!x 1]\n",
+      "  z: &t [*t]\n",
+      "  z: &t\n    # note\n\n    y: [1, *t]\n",
     ]) {
       expect({ late, early: givenUpWhereWritten(long + late) }).toEqual({ late, early: true });
       expect(readPlainSubset(long + late)).toBe(OUTSIDE_SUBSET);
@@ -343,6 +345,7 @@ describe("the reader of the plain subset", () => {
       "title: Hello! & welcome\n",
       "title: it's 'here'\n",
       "a: &x 1\nb: *x\nc: &y { d: 1 }\n",
+      "a: &x\n  b: 1\nc: *x\nd:\n  - &y [1]\n  - *y\n",
       'a: ["x, y", "z"]\n',
       "a: 'it''s'\n",
       'a: "say \\"hi\\""\n',

@@ -1,0 +1,208 @@
+// Where a key path's node is inside a flow collection (`[...]`, `{...}`), found from its brackets,
+// quotes, commas and colons alone: a configuration written on one line, or as JSON, may be a
+// single collection of megabytes, and the `yaml` package's reading of it all holds about 150
+// times its size. Only the entry that holds the node is read (by yaml-positions.ts).
+//
+// What is not told this way gives up, and the caller reads more: a quoted scalar not closed, a
+// collection not closed, a key other than a plain or quoted scalar on one line, an empty value.
+
+import type { KeyPath } from "../model/desired.ts";
+import { byFirstKey, type Narrowed, type Target } from "./yaml-narrowed.ts";
+import { COLON, CR, DOUBLE, HASH, keyOf, LF, Outside, quoted, SINGLE, SPACE } from "./yaml-plain-lexis.ts";
+
+/** An entry of a flow collection: where it starts and ends (its last character's next); for a
+ * mapping, its key as js-yaml names it (undefined when not read here) and where its value starts
+ * (undefined when it has none); for a list, whether the item is a single pair (`[a: 1]`). */
+interface FlowEntry {
+  at: number;
+  end: number;
+  key?: string;
+  value?: number;
+  pair: boolean;
+}
+
+interface Flow {
+  kind: "seq" | "map";
+  entries: FlowEntry[];
+  byKey: Map<string, FlowEntry>;
+}
+
+const TAB = 0x09;
+const COMMA = 0x2c;
+const OPENERS = "[{";
+const CLOSERS = "]}";
+
+export class FlowIndex {
+  /** Each flow collection looked into, by where its bracket is; null: given up. */
+  private readonly flows = new Map<number, Flow | null>();
+
+  constructor(private readonly text: string) {}
+
+  /** Where the node at `path` is, from the flow collection opened at `at`, which is the node at
+   * `path`'s first `depth` segments; undefined when its text does not tell. */
+  narrow(at: number, path: KeyPath, depth: number, target: Target): Narrowed | undefined {
+    const { text } = this;
+    let node = at;
+    for (let d = depth; ; d++) {
+      if (d === path.length) return { offset: node };
+      const flow = this.flowAt(node);
+      if (flow === null) return undefined;
+      const segment = path[d] as string | number;
+      const entry =
+        flow.kind === "seq"
+          ? typeof segment === "number"
+            ? flow.entries[segment]
+            : undefined
+          : flow.byKey.get(String(segment));
+      if (entry === undefined) {
+        // Past what the file holds: the deepest node that exists, unless a key was not read.
+        return flow.kind === "map" && flow.byKey.size < flow.entries.length ? undefined : { offset: node };
+      }
+      if (d === path.length - 1 && target === "key" && flow.kind === "map") return { offset: entry.at };
+      const rest = path.slice(d + 1);
+      // A single pair of a list (`[a: 1]`, `["a":1]`) is read where it is written: in a list.
+      if (entry.pair)
+        return { start: entry.at - 1, text: `[${text.slice(entry.at, entry.end)}]`, path: [0, ...rest] };
+      const value = flow.kind === "map" ? entry.value : entry.at;
+      if (value === undefined) return undefined;
+      if (!OPENERS.includes(text[value] as string))
+        return { start: value, text: text.slice(value, entry.end), path: rest };
+      node = value;
+    }
+  }
+
+  private flowAt(at: number): Flow | null {
+    let flow = this.flows.get(at);
+    if (flow === undefined) {
+      flow = scanFlow(this.text, at);
+      this.flows.set(at, flow);
+    }
+    return flow;
+  }
+}
+
+/** The entries of the flow collection opened at `open`, or null when its text is not told. */
+function scanFlow(text: string, open: number): Flow | null {
+  const kind = text[open] === "[" ? "seq" : "map";
+  const entries: FlowEntry[] = [];
+  /** The entry being read: its first and last content characters, its key's last and its `:`. */
+  let start = -1;
+  let last = -1;
+  let keyLast = -1;
+  let colon = -1;
+  let value = -1;
+  let depth = 0;
+  /** Whether a scalar may start here: a quote then opens a quoted scalar, a `#` a comment. */
+  let tokenStart = true;
+  /** Whether the last token was a quoted scalar: a `:` right after it is a value's. */
+  let jsonLike = false;
+  const close = () => {
+    if (start !== -1) entries.push(entryOf(text, kind, { start, end: last + 1, keyLast, colon, value }));
+    start = last = keyLast = colon = value = -1;
+  };
+  for (let i = open + 1; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === SPACE || code === TAB || code === LF || code === CR) {
+      tokenStart = true;
+      continue;
+    }
+    if (code === HASH && tokenStart) {
+      i = lineEndOf(text, i) - 1;
+      continue;
+    }
+    const char = text[i] as string;
+    if (depth === 0 && (code === COMMA || CLOSERS.includes(char))) {
+      close();
+      if (code !== COMMA) return { kind, entries, byKey: byFirstKey(entries) };
+      tokenStart = true;
+      continue;
+    }
+    if (start === -1) {
+      // An explicit key (`? a`) is left to the reading of the collection.
+      if (char === "?") return null;
+      start = i;
+    }
+    if (colon !== -1 && value === -1 && depth === 0) value = i;
+    if (tokenStart && (code === DOUBLE || code === SINGLE)) {
+      i = closingQuote(text, i);
+      if (i === -1) return null;
+      last = i;
+      tokenStart = false;
+      jsonLike = true;
+      continue;
+    }
+    // A `:` after a quoted scalar, or before a space or a flow indicator, is a value's.
+    if (code === COLON && (jsonLike || isIndicatorColon(text, i))) {
+      if (depth === 0 && colon === -1) {
+        keyLast = last;
+        colon = i;
+      }
+      tokenStart = true;
+    } else {
+      if (OPENERS.includes(char)) depth++;
+      else if (CLOSERS.includes(char)) depth--;
+      tokenStart = OPENERS.includes(char) || code === COMMA;
+      jsonLike = false;
+    }
+    last = i;
+  }
+  return null;
+}
+
+/** A `:` followed by a space, a line break, the end or a flow indicator. */
+function isIndicatorColon(text: string, at: number): boolean {
+  const next = text.charCodeAt(at + 1);
+  return (
+    Number.isNaN(next) ||
+    next === SPACE ||
+    next === TAB ||
+    next === LF ||
+    next === CR ||
+    ",[]{}".includes(text[at + 1] as string)
+  );
+}
+
+function entryOf(
+  text: string,
+  kind: "seq" | "map",
+  read: { start: number; end: number; keyLast: number; colon: number; value: number },
+): FlowEntry {
+  const { start, end, colon } = read;
+  const value = read.value === -1 ? undefined : read.value;
+  if (kind === "seq") return { at: start, end, pair: colon !== -1 };
+  const keyEnd = colon === -1 ? end : read.keyLast + 1;
+  return { at: start, end, key: keyText(text, start, keyEnd), value, pair: false };
+}
+
+/** The key written from `at` to `end` as js-yaml names it: a plain or quoted scalar on one line. */
+function keyText(text: string, at: number, end: number): string | undefined {
+  if (end <= at || /[\n\r]/.test(text.slice(at, end)) || "?&!*|>%@`-[{".includes(text[at] as string))
+    return undefined;
+  try {
+    const first = text.charCodeAt(at);
+    if ((first === DOUBLE || first === SINGLE) && quoted(text, at, end)[1] !== end) return undefined;
+    return keyOf(text, at, end);
+  } catch (error) {
+    if (error instanceof Outside) return undefined;
+    throw error;
+  }
+}
+
+/** Where the scalar quoted at `at` closes (its closing quote), or -1. */
+function closingQuote(text: string, at: number): number {
+  const quote = text[at];
+  for (let i = at + 1; i < text.length; i++) {
+    const char = text[i];
+    if (quote === '"' && char === "\\") i++;
+    else if (char === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  return -1;
+}
+
+function lineEndOf(text: string, at: number): number {
+  const lineBreak = text.indexOf("\n", at);
+  return lineBreak === -1 ? text.length : lineBreak;
+}

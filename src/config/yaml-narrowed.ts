@@ -1,0 +1,19 @@
+// What narrowing a file to the text that holds a node gives (yaml-block-window.ts by indentation,
+// yaml-flow-window.ts by brackets): the node's offset, or the text to read for it.
+
+import type { KeyPath } from "../model/desired.ts";
+
+/** A value's place, or its key's. */
+export type Target = "value" | "key";
+
+/** Where the node is, from the text alone; or the text to read for `path`, which is the file's
+ * from `start` (a first line's lead blanked, so every offset is the file's less `start`). */
+export type Narrowed = { offset: number } | { start: number; text: string; path: KeyPath };
+
+/** Entries by their key, the first of each; entries whose key was not read are left out. */
+export function byFirstKey<T extends { key?: string }>(entries: readonly T[]): Map<string, T> {
+  const byKey = new Map<string, T>();
+  for (const entry of entries)
+    if (entry.key !== undefined && !byKey.has(entry.key)) byKey.set(entry.key, entry);
+  return byKey;
+}
