@@ -100,6 +100,12 @@ export class BlockIndex {
     return { start, text: " ".repeat(at - start) + this.text.slice(at, end), path };
   }
 
+  /** The flow collection opened at `at` when it is a node, not a key (`[a]: 1`). */
+  private flowAt(at: number): InFlow | undefined {
+    const opens = this.text[at] === "[" || this.text[at] === "{";
+    return opens && this.flows.isNode(at) ? { flow: at } : undefined;
+  }
+
   /** The file's top-level collection, or undefined when it is not one. */
   private root(): Block | InFlow | undefined {
     const { text } = this;
@@ -108,7 +114,7 @@ export class BlockIndex {
       const at = contentOf(text, line);
       if (at === NOTHING) continue;
       if (at === UNKNOWN || (at === line && isMarker(text, at))) return undefined;
-      return flowAt(text, at) ?? this.blockAt(at, line, text.length);
+      return this.flowAt(at) ?? this.blockAt(at, line, text.length);
     }
     return undefined;
   }
@@ -180,7 +186,7 @@ export class BlockIndex {
     if (!(code === LF || code === CR || code === HASH || at >= text.length)) {
       // On the entry's line only a list item holds a block collection (`- key: value`, `- - x`).
       const inBlock = block.kind === "seq" ? this.blockAt(at, entry.line, entry.end) : undefined;
-      return flowAt(text, at) ?? inBlock;
+      return this.flowAt(at) ?? inBlock;
     }
     for (let line = nextLine(text, at); line < entry.end; line = nextLine(text, line)) {
       const first = contentOf(text, line);
@@ -188,7 +194,7 @@ export class BlockIndex {
       if (first === UNKNOWN) return undefined;
       const col = first - line;
       const inside = col > block.col || (col === block.col && block.kind === "map" && isDash(text, first));
-      return inside ? (flowAt(text, first) ?? this.blockAt(first, line, entry.end)) : undefined;
+      return inside ? (this.flowAt(first) ?? this.blockAt(first, line, entry.end)) : undefined;
     }
     return at;
   }
@@ -198,8 +204,6 @@ export class BlockIndex {
 interface InFlow {
   flow: number;
 }
-const flowAt = (text: string, at: number): InFlow | undefined =>
-  text[at] === "[" || text[at] === "{" ? { flow: at } : undefined;
 
 const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
 const nextLine = (text: string, at: number) => text.indexOf("\n", at) + 1 || text.length;

@@ -23,6 +23,8 @@ interface FlowEntry {
 
 interface Flow {
   kind: "seq" | "map";
+  /** Where its closing bracket is. */
+  close: number;
   entries: FlowEntry[];
   byKey: Map<string, FlowEntry>;
 }
@@ -71,6 +73,18 @@ export class FlowIndex {
     }
   }
 
+  /** Whether the flow collection opened at `at` is a node of its own: closed, and followed on its
+   * line by nothing but spaces and a comment. One followed by `:` is a key (`[a]: 1`). */
+  isNode(at: number): boolean {
+    const flow = this.flowAt(at);
+    if (flow === null) return false;
+    const { text } = this;
+    let next = flow.close + 1;
+    while (text.charCodeAt(next) === SPACE || text.charCodeAt(next) === TAB) next++;
+    const code = text.charCodeAt(next);
+    return next >= text.length || code === LF || code === CR || (code === HASH && next > flow.close + 1);
+  }
+
   private flowAt(at: number): Flow | null {
     let flow = this.flows.get(at);
     if (flow === undefined) {
@@ -113,7 +127,7 @@ function scanFlow(text: string, open: number): Flow | null {
     const char = text[i] as string;
     if (depth === 0 && (code === COMMA || CLOSERS.includes(char))) {
       close();
-      if (code !== COMMA) return { kind, entries, byKey: byFirstKey(entries) };
+      if (code !== COMMA) return { kind, close: i, entries, byKey: byFirstKey(entries) };
       tokenStart = true;
       continue;
     }
