@@ -183,6 +183,8 @@ export class BlockIndex {
     const after = block.kind === "seq" ? entry.at + 1 : (entry.colon as number) + 1;
     const at = skipSpaces(text, after);
     const code = text.charCodeAt(at);
+    // A tab before the value (`-\tk: v`): its column is not told, the entry is read.
+    if (code === TAB) return undefined;
     if (!(code === LF || code === CR || code === HASH || at >= text.length)) {
       // On the entry's line only a list item holds a block collection (`- key: value`, `- - x`).
       const inBlock = block.kind === "seq" ? this.blockAt(at, entry.line, entry.end) : undefined;
@@ -231,11 +233,12 @@ function contentOf(text: string, line: number): number {
   return next === at ? at : UNKNOWN;
 }
 
-/** Whether a space, a line break or the end follows `at`. */
+/** Whether a space, a tab, a line break or the end follows `at`. */
 const spaceAfter = (text: string, at: number) => {
   const code = text.charCodeAt(at + 1);
-  return code === SPACE || code === LF || code === CR || at + 1 >= text.length;
+  return code === SPACE || code === TAB || code === LF || code === CR || at + 1 >= text.length;
 };
+/** A list item's `-`: a tab after it separates as a space does (`-\tx` is an item). */
 const isDash = (text: string, at: number) => text.charCodeAt(at) === DASH && spaceAfter(text, at);
 /** A directive, or a document's start or end marker. */
 const isMarker = (text: string, at: number) =>

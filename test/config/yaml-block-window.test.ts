@@ -171,6 +171,8 @@ describe("places found from the lines that hold them", { timeout: 120_000 }, () 
     ["tabs beside content", "a:\t1\nb:\n  c: 2\t# t\n  d:\n  -\t3\n"],
     ["a tab in a comment", "# a\tb\na:\n  b: 1\n"],
     ["a byte order mark", "\uFEFFa:\n  b: 1\nc:\n  - d\n"],
+    ["a tab after an item's dash", "- a\n-\tb\n- c\n"],
+    ["a tab after the dash of a list at its key's column", "d:\n-\tx\ne:\n  -\tf\n  - g\n"],
     ["a flow collection as a key", "[]:\nb:\n  c: 1\n"],
     ["a flow collection as a key in a list", "- [a]: 1\n  b: 2\n- c:\n    {d}: 3\n    e: 4\n"],
   ])("are the yaml package's for %s, with LF or CRLF", (_, text) => {
