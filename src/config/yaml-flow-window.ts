@@ -108,7 +108,8 @@ function scanFlow(text: string, open: number): Flow | null {
   let depth = 0;
   /** Whether a scalar may start here: a quote then opens a quoted scalar, a `#` a comment. */
   let tokenStart = true;
-  /** Whether the last token was a quoted scalar: a `:` right after it is a value's. */
+  /** Whether the last token was a quoted scalar or a flow collection's end: a `:` right after it
+   * is a value's (`"a":1`, `[a]:1`). */
   let jsonLike = false;
   const close = () => {
     if (start !== -1) entries.push(entryOf(text, kind, { start, end: last + 1, keyLast, colon, value }));
@@ -145,7 +146,7 @@ function scanFlow(text: string, open: number): Flow | null {
       jsonLike = true;
       continue;
     }
-    // A `:` after a quoted scalar, or before a space or a flow indicator, is a value's.
+    // A `:` after a quoted scalar or a collection, or before a space or a flow indicator, is a value's.
     if (code === COLON && (jsonLike || isIndicatorColon(text, i))) {
       if (depth === 0 && colon === -1) {
         keyLast = last;
@@ -156,7 +157,7 @@ function scanFlow(text: string, open: number): Flow | null {
       if (OPENERS.includes(char)) depth++;
       else if (CLOSERS.includes(char)) depth--;
       tokenStart = OPENERS.includes(char) || code === COMMA;
-      jsonLike = false;
+      jsonLike = CLOSERS.includes(char);
     }
     last = i;
   }

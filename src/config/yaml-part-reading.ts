@@ -28,3 +28,15 @@ export function closedBefore(text: string, node: unknown, cut: number): boolean 
   }
   return false;
 }
+
+/** How far an implicit key's `:` may be from its start: the `yaml` package refuses a key further. */
+const MAX_IMPLICIT_KEY = 1024;
+
+/** Whether `node` is a flow collection not closed before `cut` and starting near enough it to be
+ * a key: a `:` after the cut would make it one (`- [a]: 1`, `[[a]:1]` hold a pair, not a list),
+ * so what the part shows of it is not looked into. */
+export function mayBeKeyPastCut(text: string, node: unknown, cut: number): boolean {
+  const start = range(node)?.[0];
+  if (start === undefined || (text[start] !== "[" && text[start] !== "{")) return false;
+  return cut - start <= MAX_IMPLICIT_KEY && !closedBefore(text, node, cut);
+}

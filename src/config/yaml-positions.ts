@@ -17,7 +17,7 @@ import { type Diagnostic, formatPath } from "./diagnostics.ts";
 import { BlockIndex } from "./yaml-block-window.ts";
 import type { Target } from "./yaml-narrowed.ts";
 import { yamlPackage } from "./yaml-package.ts";
-import { closedBefore, emptyUntilCut, range } from "./yaml-part-reading.ts";
+import { closedBefore, emptyUntilCut, mayBeKeyPastCut, range } from "./yaml-part-reading.ts";
 
 export type { KeyPath, Target };
 
@@ -144,6 +144,7 @@ export class Positions {
     // A part of comments holds no value: the file's may start after the cut.
     if (!whole && (node === null || emptyUntilCut(this.text, node, offset, cut))) return undefined;
     for (const [index, segment] of path.entries()) {
+      if (!whole && mayBeKeyPastCut(this.text, node, cut)) return undefined;
       if (isAlias(node)) node = node.resolve(doc) ?? (this.window ? UNRESOLVED : undefined);
       if (node === UNRESOLVED) return UNRESOLVED;
       let keyAt: number | undefined;

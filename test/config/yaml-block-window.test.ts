@@ -17,8 +17,9 @@ const { LineCounter, parseDocument } = yamlPackage;
 const TARGETS = ["value", "key"] as const;
 
 /** The `yaml` package's reading of `text`, which must be without error, and where it places
- * each path of its value, a key past each and an index past each (line and column). */
-function reference(text: string) {
+ * each path of its value, a key past each and an index past each (line and column); with
+ * `firstItems`, the first item of each too, which a key or a scalar does not have. */
+function reference(text: string, firstItems = false) {
   const lines = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter: lines,
@@ -28,7 +29,12 @@ function reference(text: string) {
   });
   const clean = doc.errors.length === 0 && doc.warnings.length === 0;
   const probes = clean
-    ? pathsIn(doc.toJS()).flatMap((path) => [path, [...path, "missing"], [...path, 99]])
+    ? pathsIn(doc.toJS()).flatMap((path) => [
+        path,
+        [...path, "missing"],
+        [...path, 99],
+        ...(firstItems ? [[...path, 0]] : []),
+      ])
     : [];
   const place = (path: KeyPath, target: Target) => lines.linePos(referenceOffset(doc, path, target));
   return { clean, probes, place };
@@ -54,8 +60,8 @@ function withFirstLineOnly<T>(check: () => T): T {
 /** Checks that every probe of `text` is placed as in the whole file's reading, through the file's
  * positions as the reader asks them and through the lines narrowed to (where they tell, without
  * an alias, which only the positions follow). How many places were asked, and told by the lines. */
-function expectPlacedAsWhole(text: string): { asked: number; told: number } {
-  const { probes, place } = reference(text);
+function expectPlacedAsWhole(text: string, firstItems = false): { asked: number; told: number } {
+  const { probes, place } = reference(text, firstItems);
   // One of each for the file, as the reader keeps them: what one lookup leaves, the next uses.
   const positions = new Positions(text);
   const blocks = new BlockIndex(text);
@@ -174,11 +180,13 @@ describe("places found from the lines that hold them", { timeout: 120_000 }, () 
     ["a tab after an item's dash", "- a\n-\tb\n- c\n"],
     ["a tab after the dash of a list at its key's column", "d:\n-\tx\ne:\n  -\tf\n  - g\n"],
     ["a flow collection as a key", "[]:\nb:\n  c: 1\n"],
+    ["a flow collection as a key in a flow list", "[[a]:1, {b: c}:2, [d]]\n"],
+    ["a flow collection as a key in a flow list as a value", "k: [[e]:[f], g]\n"],
     ["a flow collection as a key in a list", "- [a]: 1\n  b: 2\n- c:\n    {d}: 3\n    e: 4\n"],
   ])("are the yaml package's for %s, with LF or CRLF", (_, text) => {
     for (const form of [text, text.replace(/\n/g, "\r\n")]) {
       expect({ form, clean: reference(form).clean }).toEqual({ form, clean: true });
-      expectPlacedAsWhole(form);
+      expectPlacedAsWhole(form, true);
     }
   });
 
