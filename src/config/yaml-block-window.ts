@@ -14,7 +14,7 @@
 import type { KeyPath } from "../model/desired.ts";
 import { FlowIndex } from "./yaml-flow-window.ts";
 import { byFirstKey, type Narrowed, type Target } from "./yaml-narrowed.ts";
-import { CR, DASH, HASH, keyEnd, keyOf, LF, Outside, SPACE } from "./yaml-plain-lexis.ts";
+import { CR, DASH, HASH, keyEnd, keyOf, LF, Outside, SPACE, TAB } from "./yaml-plain-lexis.ts";
 
 /** A block collection: its first entry's key or `-`, the column of its entries, where its lines end. */
 interface Block {
@@ -34,7 +34,6 @@ interface Entry {
   colon?: number;
 }
 
-const TAB = 0x09;
 /** A line that is blank or a comment. */
 const NOTHING = -1;
 /** A line whose place cannot be told from its indentation. */

@@ -8,7 +8,21 @@
 
 import type { KeyPath } from "../model/desired.ts";
 import { byFirstKey, type Narrowed, type Target } from "./yaml-narrowed.ts";
-import { COLON, CR, DOUBLE, HASH, keyOf, LF, Outside, quoted, SINGLE, SPACE } from "./yaml-plain-lexis.ts";
+import {
+  COLON,
+  CR,
+  DOUBLE,
+  FLOW_END,
+  HASH,
+  has,
+  keyOf,
+  LF,
+  Outside,
+  quoted,
+  SINGLE,
+  SPACE,
+  TAB,
+} from "./yaml-plain-lexis.ts";
 
 /** An entry of a flow collection: where it starts and ends (its last character's next); for a
  * mapping, its key as js-yaml names it (undefined when not read here) and where its value starts
@@ -29,7 +43,6 @@ interface Flow {
   byKey: Map<string, FlowEntry>;
 }
 
-const TAB = 0x09;
 const COMMA = 0x2c;
 const OPENERS = "[{";
 const CLOSERS = "]}";
@@ -164,17 +177,10 @@ function scanFlow(text: string, open: number): Flow | null {
   return null;
 }
 
-/** A `:` followed by a space, a line break, the end or a flow indicator. */
+/** A `:` followed by a space, a tab, a line break, the end or a flow indicator. */
 function isIndicatorColon(text: string, at: number): boolean {
   const next = text.charCodeAt(at + 1);
-  return (
-    Number.isNaN(next) ||
-    next === SPACE ||
-    next === TAB ||
-    next === LF ||
-    next === CR ||
-    ",[]{}".includes(text[at + 1] as string)
-  );
+  return Number.isNaN(next) || next === TAB || next === LF || next === CR || has(FLOW_END, next);
 }
 
 function entryOf(

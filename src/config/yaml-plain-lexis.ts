@@ -16,6 +16,7 @@ export const MAX_DEPTH = 50;
 const MAX_KEY = 1000;
 
 export const SPACE = 0x20;
+export const TAB = 0x09;
 export const LF = 0x0a;
 export const CR = 0x0d;
 export const HASH = 0x23;

@@ -6,8 +6,9 @@
 // The package's reading of a whole file costs about 150 times the file in memory, and a minute
 // for 10 MB of short nodes; the errors placed are few (error-cap.ts) and most often near the
 // start. So a path is looked up first in the reading of the file's first 4 kB; past it, in the
-// reading of the few lines that hold it, found by indentation (yaml-block-window.ts); and where
-// the lines do not tell, in the reading of the file's first part, which grows (four times at each
+// reading of the few lines that hold it, found by indentation (yaml-block-window.ts), or of the
+// entry of a flow collection that holds it, found by brackets (yaml-flow-window.ts); and where
+// they do not tell, in the reading of the file's first part, which grows (four times at each
 // step) until it holds the path's nodes whole, or is the whole file. Nodes that end before the
 // cut are read as in the whole file: YAML is read from the start.
 
