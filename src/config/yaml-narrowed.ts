@@ -10,10 +10,14 @@ export type Target = "value" | "key";
  * from `start` (a first line's lead blanked, so every offset is the file's less `start`). */
 export type Narrowed = { offset: number } | { start: number; text: string; path: KeyPath };
 
-/** Entries by their key, the first of each; entries whose key was not read are left out. */
+/** Entries by their key, the first of each, up to the first entry whose key was not read: that
+ * key may be named as one after it (`!!str 1: x` and `1: y`, `"\u0031": x` and `1: y` are both
+ * "1", and the first is the one placed). */
 export function byFirstKey<T extends { key?: string }>(entries: readonly T[]): Map<string, T> {
   const byKey = new Map<string, T>();
-  for (const entry of entries)
-    if (entry.key !== undefined && !byKey.has(entry.key)) byKey.set(entry.key, entry);
+  for (const entry of entries) {
+    if (entry.key === undefined) break;
+    if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
+  }
   return byKey;
 }

@@ -179,6 +179,8 @@ describe("places found from the lines that hold them", { timeout: 120_000 }, () 
     ["a byte order mark", "\uFEFFa:\n  b: 1\nc:\n  - d\n"],
     ["a tab after an item's dash", "- a\n-\tb\n- c\n"],
     ["a tab after the dash of a list at its key's column", "d:\n-\tx\ne:\n  -\tf\n  - g\n"],
+    ["a key not read named as one after it", 'x:\n  a: 0\n  !!str 1: x\n  1: y\n"1" : 2\n1: 3\n'],
+    ["a flow key not read named as one after it", 'x: {a: 0, "\\u0031": x, 1: y}\n'],
     ["a flow collection as a key", "[]:\nb:\n  c: 1\n"],
     ["a flow collection as a key in a flow list", "[[a]:1, {b: c}:2, [d]]\n"],
     ["a flow collection as a key in a flow list as a value", "k: [[e]:[f], g]\n"],
