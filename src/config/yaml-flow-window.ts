@@ -119,8 +119,12 @@ function scanFlow(text: string, open: number): Flow | null {
   let colon = -1;
   let value = -1;
   let depth = 0;
-  /** Whether a scalar may start here: a quote then opens a quoted scalar, a `#` a comment. */
+  /** Whether a token may start here (after a space, a flow indicator): a `#` then opens a comment. */
   let tokenStart = true;
+  /** Whether a node may start here (not inside a plain scalar, `a 'b` is text): a quote then opens
+   * a quoted scalar. An anchor or a tag keeps it until the space after it (`&a "b"`). */
+  let nodeStart = true;
+  let inProperties = false;
   /** Whether the last token was a quoted scalar or a flow collection's end: a `:` right after it
    * is a value's (`"a":1`, `[a]:1`). */
   let jsonLike = false;
@@ -132,6 +136,7 @@ function scanFlow(text: string, open: number): Flow | null {
     const code = text.charCodeAt(i);
     if (code === SPACE || code === TAB || code === LF || code === CR) {
       tokenStart = true;
+      inProperties = false;
       continue;
     }
     if (code === HASH && tokenStart) {
@@ -142,7 +147,7 @@ function scanFlow(text: string, open: number): Flow | null {
     if (depth === 0 && (code === COMMA || CLOSERS.includes(char))) {
       close();
       if (code !== COMMA) return { kind, close: i, entries, byKey: byFirstKey(entries) };
-      tokenStart = true;
+      tokenStart = nodeStart = true;
       continue;
     }
     if (start === -1) {
@@ -151,11 +156,11 @@ function scanFlow(text: string, open: number): Flow | null {
       start = i;
     }
     if (colon !== -1 && value === -1 && depth === 0) value = i;
-    if (tokenStart && (code === DOUBLE || code === SINGLE)) {
+    if (nodeStart && (code === DOUBLE || code === SINGLE)) {
       i = closingQuote(text, i);
       if (i === -1) return null;
       last = i;
-      tokenStart = false;
+      tokenStart = nodeStart = false;
       jsonLike = true;
       continue;
     }
@@ -165,11 +170,13 @@ function scanFlow(text: string, open: number): Flow | null {
         keyLast = last;
         colon = i;
       }
-      tokenStart = true;
+      tokenStart = nodeStart = true;
     } else {
       if (OPENERS.includes(char)) depth++;
       else if (CLOSERS.includes(char)) depth--;
+      if (nodeStart && (char === "&" || char === "!")) inProperties = true;
       tokenStart = OPENERS.includes(char) || code === COMMA;
+      nodeStart = tokenStart || inProperties;
       jsonLike = CLOSERS.includes(char);
     }
     last = i;
