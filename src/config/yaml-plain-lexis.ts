@@ -88,7 +88,9 @@ export function keyEnd(text: string, at: number, end: number): number {
       if (code === COLON) break;
       if (has(NOT_IN_KEY, code)) return -1;
     }
-    if (colon === end || text.charCodeAt(colon - 1) === SPACE) return -1;
+    // A space or a tab before the `:` is not the key's (`a\t: 1` is "a"): left to js-yaml.
+    const before = text.charCodeAt(colon - 1);
+    if (colon === end || before === SPACE || before === TAB) return -1;
   }
   if (colon - at > MAX_KEY) return -1;
   return colon + 1 === end || text.charCodeAt(colon + 1) === SPACE ? colon : -1;

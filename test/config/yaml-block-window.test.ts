@@ -182,6 +182,7 @@ describe("places found from the lines that hold them", { timeout: 120_000 }, () 
     ["a key not read named as one after it", 'x:\n  a: 0\n  !!str 1: x\n  1: y\n"1" : 2\n1: 3\n'],
     ["a flow key not read named as one after it", 'x: {a: 0, "\\u0031": x, 1: y}\n'],
     ["a quote inside plain text in a flow collection", "k: [a 'b, c', &x 'd, e']\nj: {f: g \"h, i: j\"}\n"],
+    ["a tab before a key's colon", "x:\n  b: 2\n  a\t: 1\n"],
     ["a flow collection as a key", "[]:\nb:\n  c: 1\n"],
     ["a flow collection as a key in a flow list", "[[a]:1, {b: c}:2, [d]]\n"],
     ["a flow collection as a key in a flow list as a value", "k: [[e]:[f], g]\n"],
