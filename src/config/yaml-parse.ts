@@ -93,7 +93,8 @@ function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
   const at = refusal.mark?.position ?? 0;
   // Nesting too deep is placed in the text up to where it went too deep: what follows may be
   // megabytes of it, which the `yaml` package would read at the cost of a hundred times its size.
-  if (/maxDepth/.test(refusal.reason)) {
+  // Past EXPLAINED_WHOLE, that text too is too much to read again: placed where js-yaml stopped.
+  if (/maxDepth/.test(refusal.reason) && at < EXPLAINED_WHOLE) {
     const upTo = new Positions(file.positions.text.slice(0, at + 1));
     return [diagnosticAt({ ...file, positions: upTo }, upTo.pathAt(at), worded(refusal.reason) ?? "")];
   }

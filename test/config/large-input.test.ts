@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { escapeControl } from "../../src/config/diagnostics.ts";
 import { EXPLAINED_WHOLE } from "../../src/config/yaml-parse.ts";
+import { positionsComputed } from "../../src/config/yaml-positions.ts";
 import { DocsyncError } from "../../src/errors.ts";
 import { docsync } from "../support/cli.ts";
 import { load, loadErrors, writeTree, yaml } from "./helpers.ts";
@@ -171,6 +172,21 @@ describe("deep nesting", () => {
     expect(first).toMatch(
       /^a\.yaml:6:\d+: sites\[0\]\.redirects\[0\]\.destination\.deep(\[0\]){10}…(\[0\]){16}: invalid YAML: nested too deeply$/,
     );
+  });
+});
+
+describe("nesting too deep far into a file of over a megabyte", () => {
+  it("is placed where js-yaml stopped, without reading the file again", LARGE, async () => {
+    const keys = Array.from({ length: 70_000 }, (_, n) => `  k${n}: ${n}`);
+    const deep = Array.from({ length: 101 }, (_, d) => `${"  ".repeat(d + 1)}${d === 0 ? "z" : "a"}:`);
+    const lines = [...head, "policy:", ...keys, ...deep, `${"  ".repeat(102)}a: 1`];
+    const before = positionsComputed();
+    const message = await loadErrors({ "a.yaml": yaml(...lines) });
+    // The `yaml` package's reading of the megabyte before it would hold a hundred times that.
+    expect(positionsComputed()).toBe(before);
+    // js-yaml stops at the key that opens the 101st level (the document is the first).
+    const at = lines.indexOf(`${"  ".repeat(99)}a:`) + 1;
+    expect(message).toBe(`a.yaml:${at}:199: invalid YAML: nested too deeply\n1 error in 1 file.`);
   });
 });
 
