@@ -8,7 +8,7 @@ import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { load } from "js-yaml";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { givenUpWhereWritten } from "../../src/config/yaml-plain-handover.ts";
 import { OUTSIDE_SUBSET, readPlainSubset } from "../../src/config/yaml-plain-reader.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "../../src/config/yaml-schema.ts";
@@ -354,6 +354,24 @@ describe("the reader of the plain subset", () => {
       expect({ text, early: givenUpWhereWritten(text) }).toEqual({ text, early: false });
       expect(readPlainSubset(text)).not.toBe(OUTSIDE_SUBSET);
     }
+  });
+});
+
+describe("the look for what leaves a file to js-yaml", () => {
+  it("finds each line's end once, however many quoted scalars the line holds", () => {
+    // A JSON document on one line: before, each of its quotes had the line's end looked for.
+    const json = JSON.stringify({ teams: Array.from({ length: 2_000 }, (_, n) => ({ title: `t${n}` })) });
+    const indexOf = vi.spyOn(String.prototype, "indexOf");
+    try {
+      expect(givenUpWhereWritten(`${json}\n`)).toBe(false);
+      expect(indexOf.mock.calls.filter(([searched]) => searched === "\n").length).toBeLessThanOrEqual(2);
+    } finally {
+      indexOf.mockRestore();
+    }
+    // The line's end is still each quote's own: an unclosed quote is found on any line.
+    expect(givenUpWhereWritten(`${json}\nb: ["x", "y\n  z"]\n`)).toBe(true);
+    expect(givenUpWhereWritten(`a: ["x", "y"]\nb: ["x", "y\n  z"]\n`)).toBe(true);
+    expect(givenUpWhereWritten(`a: ["x", "y"]\nb: ["x", "y"]`)).toBe(false);
   });
 });
 
