@@ -190,6 +190,19 @@ describe("nesting too deep far into a file of over a megabyte", () => {
   });
 });
 
+describe("many aliases", () => {
+  it("have their errors placed, each at the node its anchor names", LARGE, async () => {
+    // Each alias is looked up once: the `yaml` package's Alias.resolve() walks the whole file for
+    // each, and took minutes for these.
+    const teams = Array.from({ length: 10_000 }, (_, n) => `  - &a${n}\n    title: t${n}\n  - *a${n}`);
+    const message = await loadErrors({ "a.yaml": yaml(...head, "teams:", ...teams) });
+    const lines = message.split("\n");
+    expect(lines[0]).toBe('a.yaml:5:12: teams[1].title: duplicate team title "t0" (first at column 12)');
+    expect(lines[49]).toBe('a.yaml:152:12: teams[99].title: duplicate team title "t49" (first at column 12)');
+    expect(lines.slice(50)).toEqual(["… and 9,950 more errors", "10,000 errors in 1 file."]);
+  });
+});
+
 describe("the size limit", () => {
   it("refuses a configuration over 10 MB in one line, before parsing it", async () => {
     // Not YAML at all: were it parsed, this would be a syntax error instead.
