@@ -198,8 +198,22 @@ describe("many aliases", () => {
     const message = await loadErrors({ "a.yaml": yaml(...head, "teams:", ...teams) });
     const lines = message.split("\n");
     expect(lines[0]).toBe('a.yaml:5:12: teams[1].title: duplicate team title "t0" (first at column 12)');
-    expect(lines[49]).toBe('a.yaml:152:12: teams[99].title: duplicate team title "t49" (first at column 12)');
-    expect(lines.slice(50)).toEqual(["… and 9,950 more errors", "10,000 errors in 1 file."]);
+    expect(lines[49]).toBe(
+      'a.yaml:152:12: teams[99].title: duplicate team title "t49" (first at column 12) (and 9,950 more errors in this file, not listed)',
+    );
+    expect(lines.slice(50)).toEqual(["50 errors in 1 file."]);
+  });
+});
+
+describe("errors of the merged configuration", () => {
+  it("are placed for the first 50 of a file, the last saying how many more the file holds", async () => {
+    const teams = Array.from({ length: 300 }, (_, n) => `  - title: ${n % 2 === 0 ? "Writers" : "Editors"}`);
+    const lines = (await loadErrors({ "a.yaml": yaml(...head, "teams:", ...teams) })).split("\n");
+    expect(lines[0]).toBe('a.yaml:6:12: teams[2].title: duplicate team title "Writers" (first at line 4)');
+    expect(lines[49]).toBe(
+      'a.yaml:55:12: teams[51].title: duplicate team title "Editors" (first at line 5) (and 248 more errors in this file, not listed)',
+    );
+    expect(lines.slice(50)).toEqual(["50 errors in 1 file."]);
   });
 });
 
