@@ -15,11 +15,13 @@ export function leftToJsYaml(text: string): boolean {
 }
 
 /** Where a node starts (the start of a line, or after `: `, `- `, `[`, `{` or `,`), a tag, an
+ * explicit key (`? `), an
  * anchor before a key or with an alias of its name inside its node, or a quoted scalar not closed
  * on its line: the reader gives up on each where it is written, as on a merge key. Text in quotes
  * (a URL's `!` or `&`) is not where a node starts, and an ordinary file is not sent away. */
 export const givenUpWhereWritten = (text: string): boolean =>
   startsANode(text, "!", () => true) ||
+  startsANode(text, "?", (at, end) => at + 1 === end || text[at + 1] === " ") ||
   startsANode(
     text,
     "&",

@@ -325,7 +325,7 @@ describe("the reader of the plain subset", () => {
     }
   });
 
-  it("leaves a file to js-yaml before reading it when it holds a tag, an anchor before a key, an alias inside its anchor or a quoted scalar over lines", () => {
+  it("leaves a file to js-yaml before reading it when it holds a tag, an explicit key, an anchor before a key, an alias inside its anchor or a quoted scalar over lines", () => {
     const long = `a:\n${"  k: 1\n".repeat(3)}`;
     for (const late of [
       "  z: !!str 1\n",
@@ -335,6 +335,8 @@ describe("the reader of the plain subset", () => {
       "  - [!x 1]\n",
       "  z: &t [*t]\n",
       "  z: &t\n    # note\n\n    y: [1, *t]\n",
+      "  ? z\n  : 1\n",
+      "  z: [? y]\n",
     ]) {
       expect({ late, early: givenUpWhereWritten(long + late) }).toEqual({ late, early: true });
       expect(readPlainSubset(long + late)).toBe(OUTSIDE_SUBSET);
@@ -350,6 +352,8 @@ describe("the reader of the plain subset", () => {
       "a: 'it''s'\n",
       'a: "say \\"hi\\""\n',
     ];
+    // A question mark that opens no explicit key is the reader's to refuse or read.
+    expect(givenUpWhereWritten("a: ?x\nb: [?y, a?]\n")).toBe(false);
     for (const text of ordinary) {
       expect({ text, early: givenUpWhereWritten(text) }).toEqual({ text, early: false });
       expect(readPlainSubset(text)).not.toBe(OUTSIDE_SUBSET);
