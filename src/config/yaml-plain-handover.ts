@@ -2,6 +2,8 @@
 // where it is written, maybe at the end of megabytes read for nothing, whose garbage would wait
 // for a full collection while js-yaml reads the file again.
 
+import { MAX_DEPTH } from "./yaml-plain-lexis.ts";
+
 /** Tabs, byte order marks, merge keys (`<<` anywhere), a carriage return not ending a line, and what js-yaml refuses beyond
  * control characters (lone surrogates, U+FFFE, U+FFFF) are left to js-yaml. Each is looked for
  * apart: a search for one character costs a tenth of a regular expression's scan. */
@@ -11,8 +13,16 @@ export function leftToJsYaml(text: string): boolean {
   // A merge key makes the reader give up where it is written, maybe at the end of megabytes read
   // for nothing, whose garbage would wait for a full collection while js-yaml reads the file again.
   if (text.includes("<<") || givenUpWhereWritten(text)) return true;
+  // Block mappings nested deeper than the reader reads are most often indented at least that far:
+  // given up on at the end of a 10 MB mapping, the file was read twice, at 26 times its size.
+  if (text.includes(DEEPLY_INDENTED)) return true;
   return text.includes("\r") && /\r(?!\n)/.test(text);
 }
+
+/** A line indented as far as MAX_DEPTH levels of mappings, each one space in from the last (a
+ * list written at its key's indentation nests without indenting: such a file is read, then given
+ * up on, as before). */
+const DEEPLY_INDENTED = `\n${" ".repeat(MAX_DEPTH)}`;
 
 /** Where a node starts (the start of a line, or after `: `, `- `, `[`, `{` or `,`), a tag, an
  * explicit key (`? `), an

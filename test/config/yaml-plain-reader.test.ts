@@ -9,7 +9,7 @@ import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { load } from "js-yaml";
 import { describe, expect, it, vi } from "vitest";
-import { givenUpWhereWritten } from "../../src/config/yaml-plain-handover.ts";
+import { givenUpWhereWritten, leftToJsYaml } from "../../src/config/yaml-plain-handover.ts";
 import { OUTSIDE_SUBSET, readPlainSubset } from "../../src/config/yaml-plain-reader.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "../../src/config/yaml-schema.ts";
 
@@ -352,6 +352,11 @@ describe("the reader of the plain subset", () => {
       "a: 'it''s'\n",
       'a: "say \\"hi\\""\n',
     ];
+    // Mappings nested past what the reader reads, one indented 50 spaces or more: js-yaml refuses
+    // them where they go too deep, and the reader would read the whole file before giving up.
+    const deep = Array.from({ length: 60 }, (_, d) => `${" ".repeat(d)}a${d}:`).join("\n");
+    expect(leftToJsYaml(`${long}${deep} 1\n`)).toBe(true);
+    expect(leftToJsYaml(`${long}${" ".repeat(49)}- x\n`)).toBe(false);
     // A question mark that opens no explicit key is the reader's to refuse or read.
     expect(givenUpWhereWritten("a: ?x\nb: [?y, a?]\n")).toBe(false);
     for (const text of ordinary) {
