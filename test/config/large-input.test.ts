@@ -107,6 +107,19 @@ describe("a file of over a megabyte that js-yaml refuses", () => {
     expect(message.split("\n")[0]).toMatch(new RegExp(`^a\\.yaml:${tabbed.length + 2}:1: invalid YAML: `));
   });
 
+  it("is refused at the marker of its second document", LARGE, async () => {
+    const message = await loadErrors({ "a.yaml": yaml(...tabbed, "---", ...head) });
+    expect(message).toBe(
+      `a.yaml:${tabbed.length + 1}:1: a configuration file holds one YAML document; move the one after '---' into a file of its own\n1 error in 1 file.`,
+    );
+    const marked = await loadErrors({
+      "a.yaml": yaml("# a\tcomment", "---", ...tabbed.slice(1), "---", ...head),
+    });
+    expect(marked.split("\n")[0]).toMatch(
+      new RegExp(`^a\\.yaml:${tabbed.length + 2}:1: a configuration file holds one`),
+    );
+  });
+
   it("of less than a megabyte is explained with the repeat's path and first place", async () => {
     const message = await loadErrors({ "a.yaml": yaml(...tabbed.slice(0, 1_000), "  k0: 1") });
     expect(message).toBe('a.yaml:1001:3: policy: duplicate key "k0" (first at line 5)\n1 error in 1 file.');
