@@ -3,7 +3,10 @@
 // repeated at the end of a long list of mappings, an alias inside its own anchor and a tag after
 // a long mapping, lists nested hundreds deep, many aliases, a chain of anchors each holding the
 // one before, aliases of aliases (billion laughs) kept under the limit of what they may repeat,
-// and an error after many comment lines or in the last of many redirects, on lines or on one. Each is validated by `docsync validate`
+// an error after many comment lines or in the last of many redirects, on lines or on one, or in
+// the last entry of a JSON document on one line, nesting too deep at the end of a long mapping, a
+// variable at the end of a long block scalar, and many aliases in block form, each a duplicate
+// title. Each is validated by `docsync validate`
 // as the package runs it (the build of the sources as they are) in a process of its own, so that
 // each peak memory is its own and holds neither the TypeScript loader nor the schema's compiler.
 // The target: peak RSS at most 25 times the file.
@@ -85,6 +88,22 @@ export const HOSTILE: Record<string, () => string> = {
     const redirects = fill((n) => `{source: /p${n}, to: {section: s}}, `, SIZE - 300);
     return `${HEAD}spaces: {g: spc_1}\nsites: [{title: Docs, sections: [{path: s, title: Section, siteSpaces: [{space: g, path: v}]}], redirects: [${redirects}{source: /last, to: {section: s, bogus: 1}}]}]\n`;
   },
+  // Placed by reading each line's end once (a JSON document is one line of quoted scalars).
+  "one line: a JSON document, an error in its last entry": () => {
+    const teams = fill((n) => `{"title":"t${n}"},`, SIZE - 200);
+    return `{"version":1,"organization":"org_1","teams":[${teams}{"title":"t","bogus":1}]}\n`;
+  },
+  // Placed where js-yaml stopped, without the reading of the megabytes before it.
+  "nesting too deep at the end of a long mapping": () => {
+    const deep = Array.from({ length: 101 }, (_, d) => `${"  ".repeat(d + 1)}${d === 0 ? "z" : "a"}:\n`);
+    return `${HEAD}policy:\n${fill((n) => `  k${n}: ${n}\n`, SIZE - 30_000)}${deep.join("")}${"  ".repeat(102)}a: 1\n`;
+  },
+  // Literal text is interpolated in runs, not a character at a time.
+  "a variable at the end of a long block scalar": () =>
+    `${HEAD}teams:\n  - title: |\n${fill((n) => `      line ${n} of the scalar\n`, SIZE - 200)}      \${DOCSYNC_BENCH_UNSET}\n`,
+  // Each alias's node found in one walk; the first 50 duplicates placed, the rest counted.
+  "many aliases in block form, each a duplicate": () =>
+    `${HEAD}teams:\n${fill((n) => `  - &a${n}\n    title: t${n}\n  - *a${n}\n`, SIZE - 100)}`,
   "an error in the last of many redirects": () =>
     `${HEAD}spaces: {g: spc_1}\nsites:\n  - title: Docs\n    sections: [{path: s, title: Section, siteSpaces: [{space: g, path: v}]}]\n    redirects:\n${fill((n) => `      - source: /p${n}\n        to: {section: s}\n`, SIZE - 200)}      - {source: /last, to: {section: s, bogus: 1}}\n`,
 };

@@ -7,6 +7,7 @@
 import { type Diagnostic, formatPath } from "./diagnostics.ts";
 import { earlierPlace } from "./first-place.ts";
 import { type AnchorWindow, ownAnchorWindow } from "./own-anchor-window.ts";
+import { aliasTarget } from "./yaml-alias-targets.ts";
 import { diagnosticAt, type Positions, type YamlFile } from "./yaml-positions.ts";
 
 /** The most nodes a file of `text` may stand for, aliases expanded; and the most keys its merge
@@ -145,7 +146,7 @@ function ownAnchorAliases(file: YamlFile, read: Omit<AnchorWindow, "positions"> 
   const { start, doc, aliases, positions = file.positions } = read;
   const out: Diagnostic[] = [];
   for (const alias of aliases) {
-    const anchored = alias.resolve(doc) as { range?: [number, number, number] } | undefined;
+    const anchored = aliasTarget(doc, alias) as { range?: [number, number, number] } | undefined;
     const [from, to] = anchored?.range ?? [0, 0];
     const at = alias.range?.[0] ?? 0;
     if (at < from || at >= to) continue;

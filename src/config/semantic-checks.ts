@@ -6,6 +6,7 @@
 import type { KindSet } from "../kinds/kind-set.ts";
 import type { CheckContext, Identity } from "../kinds/types.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import { PlacedPerFile } from "./error-cap.ts";
 import { where } from "./first-place.ts";
 import { KeyIndex } from "./key-index.ts";
 import { rootEntries, topLevelItems, walkContainers } from "./kind-items.ts";
@@ -16,13 +17,16 @@ export function checkSemantics(
   merged: MergedConfig,
   options: { partial: boolean; kinds: KindSet },
 ): Diagnostic[] {
-  const out: Diagnostic[] = [];
+  const out = new PlacedPerFile<Located<unknown>["file"]>();
   // References across files are only checked when every file could be read: the name may be
   // defined in a file that has errors of its own.
   const complete = !options.partial;
   const keys = new Map<string, ReadonlySet<string>>();
   const context: Omit<CheckContext, "parent"> = {
-    report: (item, field, message) => out.push(at(item as Located<unknown>, field, message)),
+    report: (item, field, message) => {
+      const located = item as Located<unknown>;
+      out.add(located.file, () => at(located, field, message));
+    },
     where: (item, field, from) => whereIn(item as Located<unknown>, field, from as Located<unknown>),
     spaces: complete ? merged.spaces : undefined,
     entryOf: (key, name) => (complete ? rootEntries(merged, key).get(name) : undefined),
@@ -45,13 +49,18 @@ export function checkSemantics(
     const ctx = parent ? { ...context, parent: { item: parent.item, kind: parent.kind.kind } } : context;
     kind.config.check?.(items, ctx);
   });
-  return out;
+  return out.diagnostics();
 }
 
 /** Duplicate values of an identity field, duplicate rename hints, and hints naming a value that
  * another item has. One pass over the items, and a second only when one of them has a hint: a
  * site may have 100,000 redirects, and this runs before V8 has optimised it. */
-function checkIdentity(out: Diagnostic[], all: Located<unknown>[], identity: Identity, kind: string): void {
+function checkIdentity(
+  out: PlacedPerFile<Located<unknown>["file"]>,
+  all: Located<unknown>[],
+  identity: Identity,
+  kind: string,
+): void {
   const { field, noun = field, hints = true, optional = false } = identity;
   const keyOf = (n: number) => String(((all[n] as Located<unknown>).value as Record<string, unknown>)[field]);
   const byKey = new KeyIndex(all.length, keyOf);
@@ -66,7 +75,7 @@ function checkIdentity(out: Diagnostic[], all: Located<unknown>[], identity: Ide
     const firstAt = byKey.add(n, key);
     const first = firstAt === -1 ? undefined : all[firstAt];
     if (first !== undefined)
-      out.push(
+      out.add(item.file, () =>
         at(
           item,
           [field],
@@ -83,10 +92,11 @@ function checkIdentity(out: Diagnostic[], all: Located<unknown>[], identity: Ide
     const owner = ownerAt === -1 ? undefined : all[ownerAt];
     const first = byWas.get(was);
     if (owner !== undefined) {
-      const message = `was "${was}" is the ${noun} of the ${kind} at ${whereIn(owner, field, item, ["was"])}; a rename hint names a ${noun} that is no longer listed`;
-      out.push(at(item, ["was"], message));
+      const message = () =>
+        `was "${was}" is the ${noun} of the ${kind} at ${whereIn(owner, field, item, ["was"])}; a rename hint names a ${noun} that is no longer listed`;
+      out.add(item.file, () => at(item, ["was"], message()));
     } else if (first !== undefined) {
-      out.push(
+      out.add(item.file, () =>
         at(item, ["was"], `was "${was}" is already claimed at ${whereIn(first, "was", item, ["was"])}`),
       );
     } else {

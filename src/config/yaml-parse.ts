@@ -62,7 +62,7 @@ export function parseYamlFile(name: string, path: string, text: string): ParsedY
  * refusals of what that package reads without error. */
 const WORDS: [RegExp, string][] = [
   [
-    /^MULTIPLE_DOCS/,
+    /^MULTIPLE_DOCS|^expected a single document in the stream/,
     "a configuration file holds one YAML document; move the one after '---' into a file of its own",
   ],
   // The yaml package recurses once per level of nesting, and says so when it runs out of stack.
@@ -90,10 +90,13 @@ function repeatedKeys(file: YamlFile, repeated: readonly RepeatedKey[], found = 
 }
 
 function explain(file: YamlFile, refusal: YAMLException): Diagnostic[] {
-  const at = refusal.mark?.position ?? 0;
+  // js-yaml refuses a second document with no mark: it is placed at its marker.
+  const second = /single document/.test(refusal.reason) ? secondDocumentAt(file.positions.text) : 0;
+  const at = refusal.mark?.position ?? second;
   // Nesting too deep is placed in the text up to where it went too deep: what follows may be
   // megabytes of it, which the `yaml` package would read at the cost of a hundred times its size.
-  if (/maxDepth/.test(refusal.reason)) {
+  // Past EXPLAINED_WHOLE, that text too is too much to read again: placed where js-yaml stopped.
+  if (/maxDepth/.test(refusal.reason) && at < EXPLAINED_WHOLE) {
     const upTo = new Positions(file.positions.text.slice(0, at + 1));
     return [diagnosticAt({ ...file, positions: upTo }, upTo.pathAt(at), worded(refusal.reason) ?? "")];
   }
@@ -145,4 +148,15 @@ function keyWrittenAt(text: string, at: number): string | undefined {
     if (error instanceof Outside) return undefined;
     throw error;
   }
+}
+
+/** Where the file's second document starts: its `---` marker, the first one when a value is written
+ * before it (else the next), or 0 when no marker tells. */
+function secondDocumentAt(text: string): number {
+  const markers = /^---(?=[ \r\n]|$)/gm;
+  const first = markers.exec(text);
+  if (first === null) return 0;
+  const value = /^ *[^\s#%]/m.exec(text);
+  if (value !== null && value.index < first.index) return first.index;
+  return markers.exec(text)?.index ?? 0;
 }

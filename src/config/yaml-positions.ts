@@ -15,6 +15,7 @@
 import type { Alias, Document, LineCounter, Pair, YAMLMap } from "yaml";
 import type { KeyPath, SourceLocation } from "../model/desired.ts";
 import { type Diagnostic, formatPath } from "./diagnostics.ts";
+import { aliasTarget } from "./yaml-alias-targets.ts";
 import { BlockIndex } from "./yaml-block-window.ts";
 import type { Target } from "./yaml-narrowed.ts";
 import { yamlPackage } from "./yaml-package.ts";
@@ -146,7 +147,7 @@ export class Positions {
     if (!whole && (node === null || emptyUntilCut(this.text, node, offset, cut))) return undefined;
     for (const [index, segment] of path.entries()) {
       if (!whole && mayBeKeyPastCut(this.text, node, cut)) return undefined;
-      if (isAlias(node)) node = node.resolve(doc) ?? (this.window ? UNRESOLVED : undefined);
+      if (isAlias(node)) node = aliasTarget(doc, node) ?? (this.window ? UNRESOLVED : undefined);
       if (node === UNRESOLVED) return UNRESOLVED;
       let keyAt: number | undefined;
       if (isMap(node)) {

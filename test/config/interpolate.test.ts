@@ -22,6 +22,17 @@ describe("parseTemplate", () => {
     expect(parseTemplate("cost $5, $${HOME} and $$")).toEqual([{ text: "cost $5, ${HOME} and $$" }]);
   });
 
+  it("keeps text around escapes, lone dollars and interpolations whole, in a long value", () => {
+    const long = "x".repeat(100_000);
+    expect(parseTemplate(long + "$${A}$$5 $" + long + "${B}$")).toEqual([
+      { text: long + "${A}$$5 $" + long },
+      { variable: "B" },
+      { text: "$" },
+    ]);
+    expect(parseTemplate("$${X}")).toEqual([{ text: "${X}" }]);
+    expect(parseTemplate("$")).toEqual([{ text: "$" }]);
+  });
+
   it("keeps an empty default", () => {
     expect(parseTemplate("${X:-}")).toEqual([{ variable: "X", fallback: "" }]);
   });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { escapeControl } from "../../src/config/diagnostics.ts";
 import { EXPLAINED_WHOLE } from "../../src/config/yaml-parse.ts";
+import { positionsComputed } from "../../src/config/yaml-positions.ts";
 import { DocsyncError } from "../../src/errors.ts";
 import { docsync } from "../support/cli.ts";
 import { load, loadErrors, writeTree, yaml } from "./helpers.ts";
@@ -106,6 +107,19 @@ describe("a file of over a megabyte that js-yaml refuses", () => {
     expect(message.split("\n")[0]).toMatch(new RegExp(`^a\\.yaml:${tabbed.length + 2}:1: invalid YAML: `));
   });
 
+  it("is refused at the marker of its second document", LARGE, async () => {
+    const message = await loadErrors({ "a.yaml": yaml(...tabbed, "---", ...head) });
+    expect(message).toBe(
+      `a.yaml:${tabbed.length + 1}:1: a configuration file holds one YAML document; move the one after '---' into a file of its own\n1 error in 1 file.`,
+    );
+    const marked = await loadErrors({
+      "a.yaml": yaml("# a\tcomment", "---", ...tabbed.slice(1), "---", ...head),
+    });
+    expect(marked.split("\n")[0]).toMatch(
+      new RegExp(`^a\\.yaml:${tabbed.length + 2}:1: a configuration file holds one`),
+    );
+  });
+
   it("of less than a megabyte is explained with the repeat's path and first place", async () => {
     const message = await loadErrors({ "a.yaml": yaml(...tabbed.slice(0, 1_000), "  k0: 1") });
     expect(message).toBe('a.yaml:1001:3: policy: duplicate key "k0" (first at line 5)\n1 error in 1 file.');
@@ -171,6 +185,48 @@ describe("deep nesting", () => {
     expect(first).toMatch(
       /^a\.yaml:6:\d+: sites\[0\]\.redirects\[0\]\.destination\.deep(\[0\]){10}…(\[0\]){16}: invalid YAML: nested too deeply$/,
     );
+  });
+});
+
+describe("nesting too deep far into a file of over a megabyte", () => {
+  it("is placed where js-yaml stopped, without reading the file again", LARGE, async () => {
+    const keys = Array.from({ length: 70_000 }, (_, n) => `  k${n}: ${n}`);
+    const deep = Array.from({ length: 101 }, (_, d) => `${"  ".repeat(d + 1)}${d === 0 ? "z" : "a"}:`);
+    const lines = [...head, "policy:", ...keys, ...deep, `${"  ".repeat(102)}a: 1`];
+    const before = positionsComputed();
+    const message = await loadErrors({ "a.yaml": yaml(...lines) });
+    // The `yaml` package's reading of the megabyte before it would hold a hundred times that.
+    expect(positionsComputed()).toBe(before);
+    // js-yaml stops at the key that opens the 101st level (the document is the first).
+    const at = lines.indexOf(`${"  ".repeat(99)}a:`) + 1;
+    expect(message).toBe(`a.yaml:${at}:199: invalid YAML: nested too deeply\n1 error in 1 file.`);
+  });
+});
+
+describe("many aliases", () => {
+  it("have their errors placed, each at the node its anchor names", LARGE, async () => {
+    // Each alias is looked up once: the `yaml` package's Alias.resolve() walks the whole file for
+    // each, and took minutes for these.
+    const teams = Array.from({ length: 10_000 }, (_, n) => `  - &a${n}\n    title: t${n}\n  - *a${n}`);
+    const message = await loadErrors({ "a.yaml": yaml(...head, "teams:", ...teams) });
+    const lines = message.split("\n");
+    expect(lines[0]).toBe('a.yaml:5:12: teams[1].title: duplicate team title "t0" (first at column 12)');
+    expect(lines[49]).toBe(
+      'a.yaml:152:12: teams[99].title: duplicate team title "t49" (first at column 12) (and 9,950 more errors in this file, not listed)',
+    );
+    expect(lines.slice(50)).toEqual(["50 errors in 1 file."]);
+  });
+});
+
+describe("errors of the merged configuration", () => {
+  it("are placed for the first 50 of a file, the last saying how many more the file holds", async () => {
+    const teams = Array.from({ length: 300 }, (_, n) => `  - title: ${n % 2 === 0 ? "Writers" : "Editors"}`);
+    const lines = (await loadErrors({ "a.yaml": yaml(...head, "teams:", ...teams) })).split("\n");
+    expect(lines[0]).toBe('a.yaml:6:12: teams[2].title: duplicate team title "Writers" (first at line 4)');
+    expect(lines[49]).toBe(
+      'a.yaml:55:12: teams[51].title: duplicate team title "Editors" (first at line 5) (and 248 more errors in this file, not listed)',
+    );
+    expect(lines.slice(50)).toEqual(["50 errors in 1 file."]);
   });
 });
 

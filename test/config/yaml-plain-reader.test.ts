@@ -8,8 +8,8 @@ import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { load } from "js-yaml";
-import { describe, expect, it } from "vitest";
-import { givenUpWhereWritten } from "../../src/config/yaml-plain-handover.ts";
+import { describe, expect, it, vi } from "vitest";
+import { givenUpWhereWritten, leftToJsYaml } from "../../src/config/yaml-plain-handover.ts";
 import { OUTSIDE_SUBSET, readPlainSubset } from "../../src/config/yaml-plain-reader.ts";
 import { CONFIG_SCHEMA, PlainInterpolation } from "../../src/config/yaml-schema.ts";
 
@@ -325,7 +325,7 @@ describe("the reader of the plain subset", () => {
     }
   });
 
-  it("leaves a file to js-yaml before reading it when it holds a tag, an anchor before a key, an alias inside its anchor or a quoted scalar over lines", () => {
+  it("leaves a file to js-yaml before reading it when it holds a tag, an explicit key, an anchor before a key, an alias inside its anchor or a quoted scalar over lines", () => {
     const long = `a:\n${"  k: 1\n".repeat(3)}`;
     for (const late of [
       "  z: !!str 1\n",
@@ -335,6 +335,8 @@ describe("the reader of the plain subset", () => {
       "  - [!x 1]\n",
       "  z: &t [*t]\n",
       "  z: &t\n    # note\n\n    y: [1, *t]\n",
+      "  ? z\n  : 1\n",
+      "  z: [? y]\n",
     ]) {
       expect({ late, early: givenUpWhereWritten(long + late) }).toEqual({ late, early: true });
       expect(readPlainSubset(long + late)).toBe(OUTSIDE_SUBSET);
@@ -350,10 +352,35 @@ describe("the reader of the plain subset", () => {
       "a: 'it''s'\n",
       'a: "say \\"hi\\""\n',
     ];
+    // Mappings nested past what the reader reads, one indented 50 spaces or more: js-yaml refuses
+    // them where they go too deep, and the reader would read the whole file before giving up.
+    const deep = Array.from({ length: 60 }, (_, d) => `${" ".repeat(d)}a${d}:`).join("\n");
+    expect(leftToJsYaml(`${long}${deep} 1\n`)).toBe(true);
+    expect(leftToJsYaml(`${long}${" ".repeat(49)}- x\n`)).toBe(false);
+    // A question mark that opens no explicit key is the reader's to refuse or read.
+    expect(givenUpWhereWritten("a: ?x\nb: [?y, a?]\n")).toBe(false);
     for (const text of ordinary) {
       expect({ text, early: givenUpWhereWritten(text) }).toEqual({ text, early: false });
       expect(readPlainSubset(text)).not.toBe(OUTSIDE_SUBSET);
     }
+  });
+});
+
+describe("the look for what leaves a file to js-yaml", () => {
+  it("finds each line's end once, however many quoted scalars the line holds", () => {
+    // A JSON document on one line: before, each of its quotes had the line's end looked for.
+    const json = JSON.stringify({ teams: Array.from({ length: 2_000 }, (_, n) => ({ title: `t${n}` })) });
+    const indexOf = vi.spyOn(String.prototype, "indexOf");
+    try {
+      expect(givenUpWhereWritten(`${json}\n`)).toBe(false);
+      expect(indexOf.mock.calls.filter(([searched]) => searched === "\n").length).toBeLessThanOrEqual(2);
+    } finally {
+      indexOf.mockRestore();
+    }
+    // The line's end is still each quote's own: an unclosed quote is found on any line.
+    expect(givenUpWhereWritten(`${json}\nb: ["x", "y\n  z"]\n`)).toBe(true);
+    expect(givenUpWhereWritten(`a: ["x", "y"]\nb: ["x", "y\n  z"]\n`)).toBe(true);
+    expect(givenUpWhereWritten(`a: ["x", "y"]\nb: ["x", "y"]`)).toBe(false);
   });
 });
 
