@@ -11,6 +11,7 @@ import { byFirstKey, type Narrowed, type Target } from "./yaml-narrowed.ts";
 import {
   COLON,
   CR,
+  closingQuote,
   DOUBLE,
   FLOW_END,
   HASH,
@@ -214,20 +215,6 @@ function keyText(text: string, at: number, end: number): string | undefined {
     if (error instanceof Outside) return undefined;
     throw error;
   }
-}
-
-/** Where the scalar quoted at `at` closes (its closing quote), or -1. */
-function closingQuote(text: string, at: number): number {
-  const quote = text[at];
-  for (let i = at + 1; i < text.length; i++) {
-    const char = text[i];
-    if (quote === '"' && char === "\\") i++;
-    else if (char === quote) {
-      if (quote === "'" && text[i + 1] === "'") i++;
-      else return i;
-    }
-  }
-  return -1;
 }
 
 function lineEndOf(text: string, at: number): number {

@@ -2,7 +2,7 @@
 // where it is written, maybe at the end of megabytes read for nothing, whose garbage would wait
 // for a full collection while js-yaml reads the file again.
 
-import { MAX_DEPTH } from "./yaml-plain-lexis.ts";
+import { closingQuote, MAX_DEPTH } from "./yaml-plain-lexis.ts";
 
 /** Tabs, byte order marks, merge keys (`<<` anywhere), a carriage return not ending a line, and what js-yaml refuses beyond
  * control characters (lone surrogates, U+FFFE, U+FFFF) are left to js-yaml. Each is looked for
@@ -37,8 +37,8 @@ export const givenUpWhereWritten = (text: string): boolean =>
     "&",
     (at, end) => ANCHORED_KEY.test(text.slice(at, end)) || aliasedInside(text, at, end),
   ) ||
-  startsANode(text, '"', (at, end) => closingQuote(text, at, end, '"') === -1) ||
-  startsANode(text, "'", (at, end) => closingQuote(text, at, end, "'") === -1);
+  startsANode(text, '"', (at, end) => closingQuote(text, at, end) === -1) ||
+  startsANode(text, "'", (at, end) => closingQuote(text, at, end) === -1);
 
 /** An anchor and a key after it, on the anchor's line. */
 const ANCHORED_KEY = /^&[^\s,[\]{}]+ +[^\s#[{].*?:(?: |$)/;
@@ -103,19 +103,6 @@ function indentOf(text: string, line: number): number {
   let at = line;
   while (text[at] === " ") at++;
   return at - line;
-}
-
-/** Where the scalar quoted at `at` closes before `end`, or -1. */
-function closingQuote(text: string, at: number, end: number, quote: string): number {
-  for (let i = at + 1; i < end; i++) {
-    const char = text[i];
-    if (quote === '"' && char === "\\") i++;
-    else if (char === quote) {
-      if (quote === "'" && text[i + 1] === "'") i++;
-      else return i;
-    }
-  }
-  return -1;
 }
 
 /** Whether a node may start at `at`: after spaces at a line's start, `: `, `- `, `[`, `{` or `,`. */

@@ -151,6 +151,20 @@ export function quoted(text: string, at: number, end: number): [string, number] 
   }
 }
 
+/** Where the scalar quoted at `at` (its quote) closes before `end`, or -1: over lines too. */
+export function closingQuote(text: string, at: number, end = text.length): number {
+  const quote = text[at];
+  for (let i = at + 1; i < end; i++) {
+    const char = text[i];
+    if (quote === '"' && char === "\\") i++;
+    else if (char === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  return -1;
+}
+
 const ESCAPES = new Map([
   ["\\", "\\"],
   ['"', '"'],
