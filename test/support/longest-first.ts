@@ -18,6 +18,7 @@ export const LONG_FILES: Readonly<Record<string, number>> = {
   "test/sync/signals.test.ts": 8,
   "test/sync/concurrent.test.ts": 8,
   "test/sync/concurrent-examples.test.ts": 6,
+  "test/config/yaml-block-window.test.ts": 7,
   "test/config/yaml-positions.test.ts": 6,
   "test/config/lazy-positions.test.ts": 6,
   "test/cli/network-failures.test.ts": 5,
@@ -32,7 +33,8 @@ export const LONG_FILES: Readonly<Record<string, number>> = {
   "test/cli/html-report.test.ts": 4,
   "test/action/action.test.ts": 4,
   "test/config/schema-pieces.test.ts": 3,
-  "test/config/large-input.test.ts": 3,
+  "test/config/large-input.test.ts": 6,
+  "test/config/yaml-plain-reader.test.ts": 5,
 };
 
 export default class LongestFirst extends BaseSequencer {
