@@ -15,12 +15,16 @@ export function placeFirst<T>(
   found = problems.length,
 ): Diagnostic[] {
   const placed = problems.slice(0, ERRORS_PLACED_PER_FILE).map(place);
-  const rest = found - placed.length;
+  countRest(placed, found - placed.length);
+  return placed;
+}
+
+/** The last of `placed` says how many more (`rest`) were found and not listed. */
+function countRest(placed: Diagnostic[], rest: number): void {
   const last = placed.at(-1);
   if (rest > 0 && last !== undefined) {
     last.message += ` (and ${rest.toLocaleString("en-US")} more error${rest === 1 ? "" : "s"} in this file, not listed)`;
   }
-  return placed;
 }
 
 /** Problems reported one at a time, each placed only when it is among the first of its file: the
@@ -43,10 +47,7 @@ export class PlacedPerFile<File> {
   diagnostics(): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const { placed, rest } of this.byFile.values()) {
-      const last = placed.at(-1);
-      if (rest > 0 && last !== undefined) {
-        last.message += ` (and ${rest.toLocaleString("en-US")} more error${rest === 1 ? "" : "s"} in this file, not listed)`;
-      }
+      countRest(placed, rest);
       for (const diagnostic of placed) out.push(diagnostic);
     }
     return out;

@@ -13,7 +13,7 @@
 
 import type { KeyPath } from "../model/desired.ts";
 import { FlowIndex } from "./yaml-flow-window.ts";
-import { byFirstKey, type Narrowed, type Target } from "./yaml-narrowed.ts";
+import { byFirstKey, entryNamed, type Narrowed, type Target } from "./yaml-narrowed.ts";
 import { CR, DASH, HASH, keyEnd, keyOf, LF, Outside, SPACE, TAB } from "./yaml-plain-lexis.ts";
 
 /** A block collection: its first entry's key or `-`, the column of its entries, where its lines end. */
@@ -61,12 +61,7 @@ export class BlockIndex {
       const entries = this.entriesOf(block);
       if (entries === null) return undefined;
       const segment = path[depth] as string | number;
-      const entry =
-        block.kind === "seq"
-          ? typeof segment === "number"
-            ? entries.list[segment]
-            : undefined
-          : entries.byKey.get(String(segment));
+      const entry = entryNamed({ kind: block.kind, ...entries }, segment);
       if (entry === undefined) {
         // A path past what the file holds stops at the deepest node that exists, unless the
         // segment may be a key not read here (quoted oddly, or complex): then the block is read.

@@ -7,7 +7,7 @@
 // collection not closed, a key other than a plain or quoted scalar on one line, an empty value.
 
 import type { KeyPath } from "../model/desired.ts";
-import { byFirstKey, type Narrowed, type Target } from "./yaml-narrowed.ts";
+import { byFirstKey, entryNamed, type Narrowed, type Target } from "./yaml-narrowed.ts";
 import {
   COLON,
   CR,
@@ -64,12 +64,7 @@ export class FlowIndex {
       const flow = this.flowAt(node);
       if (flow === null) return undefined;
       const segment = path[d] as string | number;
-      const entry =
-        flow.kind === "seq"
-          ? typeof segment === "number"
-            ? flow.entries[segment]
-            : undefined
-          : flow.byKey.get(String(segment));
+      const entry = entryNamed({ kind: flow.kind, list: flow.entries, byKey: flow.byKey }, segment);
       if (entry === undefined) {
         // Past what the file holds: the deepest node that exists, unless a key was not read.
         return flow.kind === "map" && flow.byKey.size < flow.entries.length ? undefined : { offset: node };

@@ -21,3 +21,13 @@ export function byFirstKey<T extends { key?: string }>(entries: readonly T[]): M
   }
   return byKey;
 }
+
+/** The entry of a collection a path's segment names: a list's item by its index, a mapping's by
+ * its key; undefined when there is none. */
+export function entryNamed<T>(
+  collection: { kind: "seq" | "map"; list: readonly T[]; byKey: ReadonlyMap<string, T> },
+  segment: string | number,
+): T | undefined {
+  if (collection.kind === "map") return collection.byKey.get(String(segment));
+  return typeof segment === "number" ? collection.list[segment] : undefined;
+}

@@ -5,29 +5,20 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as yamlPackage from "yaml";
 import { BlockIndex } from "../../src/config/yaml-block-window.ts";
 import type { Narrowed, Target } from "../../src/config/yaml-narrowed.ts";
 import { FIRST_PART, type KeyPath, Positions } from "../../src/config/yaml-positions.ts";
 import { expectEqual } from "../support/equal.ts";
 import { loadErrors } from "./helpers.ts";
-import { pathsIn, referenceOffset, render, tree } from "./yaml-generated.ts";
+import { pathsIn, readWhole, referenceOffset, render, tree } from "./yaml-generated.ts";
 
-const { LineCounter, parseDocument } = yamlPackage;
 const TARGETS = ["value", "key"] as const;
 
 /** The `yaml` package's reading of `text`, which must be without error, and where it places
  * each path of its value, a key past each and an index past each (line and column); with
  * `firstItems`, the first item of each too, which a key or a scalar does not have. */
 function reference(text: string, firstItems = false) {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, {
-    lineCounter: lines,
-    prettyErrors: false,
-    merge: true,
-    logLevel: "error",
-  });
-  const clean = doc.errors.length === 0 && doc.warnings.length === 0;
+  const { doc, lines, clean } = readWhole(text);
   const probes = clean
     ? pathsIn(doc.toJS()).flatMap((path) => [
         path,

@@ -11,7 +11,7 @@ import { plainScalar } from "../../src/config/yaml-schema.ts";
 
 // Bound once: under Vitest each use of an imported name reads it from its module anew, and the
 // loops of the property tests use these hundreds of thousands of times.
-const { isAlias, isMap, isScalar, isSeq } = yamlPackage;
+const { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } = yamlPackage;
 
 export type Tree = null | boolean | number | string | Tree[] | { [key: string]: Tree };
 
@@ -207,4 +207,17 @@ export function referenceOffset(doc: Document.Parsed, path: KeyPath, target: "va
 
 export function keyText(key: unknown): string | undefined {
   return isScalar(key) && key.value !== null && typeof key.value !== "object" ? String(key.value) : undefined;
+}
+
+/** The `yaml` package's reading of a whole file, as the reference is made from: its document, its
+ * lines, and whether it read the file without error or warning. */
+export function readWhole(text: string) {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, {
+    lineCounter: lines,
+    prettyErrors: false,
+    merge: true,
+    logLevel: "error",
+  });
+  return { doc, lines, clean: doc.errors.length === 0 && doc.warnings.length === 0 };
 }

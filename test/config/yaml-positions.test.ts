@@ -13,11 +13,11 @@ import { parseYamlFile } from "../../src/config/yaml-parse.ts";
 import { FIRST_PART, type KeyPath } from "../../src/config/yaml-positions.ts";
 import { PlainInterpolation } from "../../src/config/yaml-schema.ts";
 import { expectEqual } from "../support/equal.ts";
-import { keyText, pathsIn, referenceOffset, render, tree } from "./yaml-generated.ts";
+import { keyText, pathsIn, readWhole, referenceOffset, render, tree } from "./yaml-generated.ts";
 
 // Bound once: under Vitest each use of an imported name reads it from its module anew, and the
 // loops below use these hundreds of thousands of times (half a second of this file's time).
-const { isMap, isScalar, isSeq, LineCounter, parseDocument } = yamlPackage;
+const { isMap, isScalar, isSeq } = yamlPackage;
 
 /** The key path of every string scalar value of the `yaml` package's document, whether it is
  * plain, and its text. */
@@ -61,15 +61,8 @@ function valueAt(value: unknown, path: KeyPath): unknown {
  * agree on the places and the styles. Whether the `yaml` package read it, whether the
  * configuration reader did, and whether to the same value. */
 async function compare(text: string): Promise<{ theirs: boolean; ours: boolean; same: boolean }> {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, {
-    lineCounter: lines,
-    prettyErrors: false,
-    merge: true,
-    logLevel: "error",
-  });
+  const { doc, lines, clean: theirs } = readWhole(text);
   const ours = parseYamlFile("a.yaml", "/a.yaml", text);
-  const theirs = doc.errors.length === 0 && doc.warnings.length === 0;
   const read = ours.diagnostics.length === 0;
   if (!theirs || !read) return { theirs, ours: read, same: false };
   // An empty file: no value at all, where the package gives null.
