@@ -18,9 +18,12 @@ const TARGETS = ["value", "key"] as const;
  * each path of its value, a key past each and an index past each (line and column); with
  * `firstItems`, the first item of each too, which a key or a scalar does not have. */
 function reference(text: string, firstItems = false) {
-  const { doc, lines, clean } = readWhole(text);
+  const { doc, lines, clean: read } = readWhole(text);
+  // An alias of no anchor (`*b`) is no error to the package's reading, but it has no value.
+  const value = read ? documentValue(doc) : undefined;
+  const clean = value !== undefined;
   const probes = clean
-    ? pathsIn(doc.toJS()).flatMap((path) => [
+    ? pathsIn(value.js).flatMap((path) => [
         path,
         [...path, "missing"],
         [...path, 99],
@@ -29,6 +32,16 @@ function reference(text: string, firstItems = false) {
     : [];
   const place = (path: KeyPath, target: Target) => lines.linePos(referenceOffset(doc, path, target));
   return { clean, probes, place };
+}
+
+/** The value of the `yaml` package's document, or undefined when it has an alias of no anchor. */
+function documentValue(doc: ReturnType<typeof readWhole>["doc"]): { js: unknown } | undefined {
+  try {
+    return { js: doc.toJS() };
+  } catch (error) {
+    if (error instanceof ReferenceError) return undefined;
+    throw error;
+  }
 }
 
 /** Where `narrowed` places the node: its offset, or the `yaml` package's reading of its lines. */
