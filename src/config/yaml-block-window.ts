@@ -13,7 +13,14 @@
 
 import type { KeyPath } from "../model/desired.ts";
 import { FlowIndex } from "./yaml-flow-window.ts";
-import { byFirstKey, entryNamed, type Narrowed, type Target } from "./yaml-narrowed.ts";
+import {
+  type Collection,
+  collectionOf,
+  entryNamed,
+  keysUnread,
+  type Narrowed,
+  type Target,
+} from "./yaml-narrowed.ts";
 import { CR, DASH, HASH, keyEnd, keyOf, LF, Outside, SPACE, TAB } from "./yaml-plain-lexis.ts";
 
 /** A block collection: its first entry's key or `-`, the column of its entries, where its lines end. */
@@ -41,10 +48,12 @@ const UNKNOWN = -2;
 
 export class BlockIndex {
   /** The entries of each block collection looked into, by where it starts; null: given up. */
-  private readonly entries = new Map<number, { list: Entry[]; byKey: Map<string, Entry> } | null>();
+  private readonly entries = new Map<number, Collection<Entry> | null>();
 
   /** The flow collections looked into. */
   private readonly flows: FlowIndex;
+  /** The file's top-level collection, found when first asked for (null: none). */
+  private top?: Block | InFlow | null;
 
   constructor(private readonly text: string) {
     this.flows = new FlowIndex(text);
@@ -53,7 +62,8 @@ export class BlockIndex {
   /** Where the node at `path` is (or its key, with target "key"); undefined when the lines do not
    * tell, or the node is in the file's top-level collection, whose reading is the whole file's. */
   narrow(path: KeyPath, target: Target): Narrowed | undefined {
-    const root = this.root();
+    this.top ??= this.root() ?? null;
+    const root = this.top ?? undefined;
     if (root !== undefined && "flow" in root) return this.flows.narrow(root.flow, path, 0, target);
     let block = root;
     for (let depth = 0; block !== undefined; depth++) {
@@ -61,12 +71,11 @@ export class BlockIndex {
       const entries = this.entriesOf(block);
       if (entries === null) return undefined;
       const segment = path[depth] as string | number;
-      const entry = entryNamed({ kind: block.kind, ...entries }, segment);
+      const entry = entryNamed(entries, segment);
       if (entry === undefined) {
         // A path past what the file holds stops at the deepest node that exists, unless the
         // segment may be a key not read here (quoted oddly, or complex): then the block is read.
-        const unread = block.kind === "map" && entries.byKey.size < entries.list.length;
-        if (!unread) return { offset: block.at };
+        if (!keysUnread(entries)) return { offset: block.at };
         return depth === 0 ? undefined : this.window(block.at, block.end, path.slice(depth));
       }
       const last = depth === path.length - 1;
@@ -136,7 +145,7 @@ export class BlockIndex {
     let found = this.entries.get(block.at);
     if (found === undefined) {
       const list = this.scan(block);
-      found = list === null ? null : { list, byKey: byFirstKey(list) };
+      found = list === null ? null : collectionOf(block.kind, list);
       this.entries.set(block.at, found);
     }
     return found;

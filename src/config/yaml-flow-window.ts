@@ -7,7 +7,14 @@
 // collection not closed, a key other than a plain or quoted scalar on one line, an empty value.
 
 import type { KeyPath } from "../model/desired.ts";
-import { byFirstKey, entryNamed, type Narrowed, type Target } from "./yaml-narrowed.ts";
+import {
+  type Collection,
+  collectionOf,
+  entryNamed,
+  keysUnread,
+  type Narrowed,
+  type Target,
+} from "./yaml-narrowed.ts";
 import {
   COLON,
   CR,
@@ -36,12 +43,9 @@ interface FlowEntry {
   pair: boolean;
 }
 
-interface Flow {
-  kind: "seq" | "map";
+interface Flow extends Collection<FlowEntry> {
   /** Where its closing bracket is. */
   close: number;
-  entries: FlowEntry[];
-  byKey: Map<string, FlowEntry>;
 }
 
 const COMMA = 0x2c;
@@ -64,10 +68,10 @@ export class FlowIndex {
       const flow = this.flowAt(node);
       if (flow === null) return undefined;
       const segment = path[d] as string | number;
-      const entry = entryNamed({ kind: flow.kind, list: flow.entries, byKey: flow.byKey }, segment);
+      const entry = entryNamed(flow, segment);
       if (entry === undefined) {
         // Past what the file holds: the deepest node that exists, unless a key was not read.
-        return flow.kind === "map" && flow.byKey.size < flow.entries.length ? undefined : { offset: node };
+        return keysUnread(flow) ? undefined : { offset: node };
       }
       if (d === path.length - 1 && target === "key" && flow.kind === "map") return { offset: entry.at };
       const rest = path.slice(d + 1);
@@ -142,7 +146,7 @@ function scanFlow(text: string, open: number): Flow | null {
     const char = text[i] as string;
     if (depth === 0 && (code === COMMA || CLOSERS.includes(char))) {
       close();
-      if (code !== COMMA) return { kind, close: i, entries, byKey: byFirstKey(entries) };
+      if (code !== COMMA) return { ...collectionOf(kind, entries), close: i };
       tokenStart = nodeStart = true;
       continue;
     }
