@@ -21,7 +21,7 @@ import {
   type Narrowed,
   type Target,
 } from "./yaml-narrowed.ts";
-import { CR, DASH, HASH, keyEnd, keyOf, LF, Outside, SPACE, TAB } from "./yaml-plain-lexis.ts";
+import { CR, DASH, HASH, keyWrittenAt, LF, SPACE, TAB } from "./yaml-plain-lexis.ts";
 
 /** A block collection: its first entry's key or `-`, the column of its entries, where its lines end. */
 interface Block {
@@ -126,18 +126,7 @@ export class BlockIndex {
   private blockAt(at: number, line: number, end: number): Block | undefined {
     const col = at - line;
     if (isDash(this.text, at)) return { at, col, end, kind: "seq" };
-    return this.keyAt(at).colon === undefined ? undefined : { at, col, end, kind: "map" };
-  }
-
-  /** The key written at `at` and its `:`, when it is one the plain reader reads. */
-  private keyAt(at: number): { key?: string; colon?: number } {
-    try {
-      const colon = keyEnd(this.text, at, contentEnd(this.text, at));
-      return colon === -1 ? {} : { key: keyOf(this.text, at, colon), colon };
-    } catch (error) {
-      if (error instanceof Outside) return {};
-      throw error;
-    }
+    return keyWrittenAt(this.text, at).colon === undefined ? undefined : { at, col, end, kind: "map" };
   }
 
   /** The entries of `block`, found once; null when a line's place cannot be told. */
@@ -157,7 +146,7 @@ export class BlockIndex {
     const open = (line: number, at: number) => {
       const previous = list.at(-1);
       if (previous !== undefined) previous.end = line;
-      list.push({ line, at, end: block.end, ...(block.kind === "map" ? this.keyAt(at) : {}) });
+      list.push({ line, at, end: block.end, ...(block.kind === "map" ? keyWrittenAt(this.text, at) : {}) });
     };
     open(lineStart(text, block.at), block.at);
     for (let line = nextLine(text, block.at); line < block.end; line = nextLine(text, line)) {
@@ -212,13 +201,6 @@ interface InFlow {
 
 const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
 const nextLine = (text: string, at: number) => text.indexOf("\n", at) + 1 || text.length;
-/** Where the line holding `at` ends, before its line break. */
-function contentEnd(text: string, at: number): number {
-  const lineBreak = text.indexOf("\n", at);
-  if (lineBreak === -1) return text.length;
-  return text.charCodeAt(lineBreak - 1) === CR ? lineBreak - 1 : lineBreak;
-}
-
 function skipSpaces(text: string, at: number): number {
   let next = at;
   while (text.charCodeAt(next) === SPACE) next++;

@@ -10,7 +10,7 @@ import type { Diagnostic } from "./diagnostics.ts";
 import { placeFirst } from "./error-cap.ts";
 import { earlierPlace } from "./first-place.ts";
 import { duplicateKeys } from "./yaml-duplicate-keys.ts";
-import { keyEnd, keyOf, Outside } from "./yaml-plain-lexis.ts";
+import { keyWrittenAt } from "./yaml-plain-lexis.ts";
 import { OUTSIDE_SUBSET, readPlainDocument } from "./yaml-plain-reader.ts";
 import type { RepeatedKey } from "./yaml-plain-repeats.ts";
 import { diagnosticAt, diagnosticAtOffset, Positions, type YamlFile } from "./yaml-positions.ts";
@@ -132,22 +132,10 @@ export const EXPLAINED_WHOLE = 1_000_000;
 /** js-yaml's refusal at its mark, with no path (finding one would read the file again). */
 function whereJsYamlStopped(file: YamlFile, refusal: YAMLException, at: number): Diagnostic {
   if (/duplicated mapping key/.test(refusal.reason)) {
-    const name = keyWrittenAt(file.positions.text, at);
+    const name = keyWrittenAt(file.positions.text, at).key;
     return diagnosticAtOffset(file, at, name === undefined ? "duplicate key" : `duplicate key "${name}"`, []);
   }
   return diagnosticAtOffset(file, at, worded(refusal.reason) ?? `invalid YAML: ${refusal.reason}`, []);
-}
-
-/** The key written at `at`, as the plain reader reads keys; undefined for one it does not read. */
-function keyWrittenAt(text: string, at: number): string | undefined {
-  const lineEnd = text.indexOf("\n", at);
-  try {
-    const colon = keyEnd(text, at, lineEnd === -1 ? text.length : lineEnd);
-    return colon === -1 ? undefined : keyOf(text, at, colon);
-  } catch (error) {
-    if (error instanceof Outside) return undefined;
-    throw error;
-  }
 }
 
 /** Where the file's second document starts: its `---` marker, the first one when a value is written

@@ -4,9 +4,10 @@
 
 import { closingQuote, MAX_DEPTH } from "./yaml-plain-lexis.ts";
 
-/** Tabs, byte order marks, merge keys (`<<` anywhere), a carriage return not ending a line, and what js-yaml refuses beyond
- * control characters (lone surrogates, U+FFFE, U+FFFF) are left to js-yaml. Each is looked for
- * apart: a search for one character costs a tenth of a regular expression's scan. */
+/** Tabs, byte order marks, merge keys (`<<` anywhere), deep indentation, a carriage return not
+ * ending a line, and what js-yaml refuses beyond control characters (lone surrogates, U+FFFE,
+ * U+FFFF) are left to js-yaml. Each is looked for apart: a search for one character costs a tenth
+ * of a regular expression's scan. */
 export function leftToJsYaml(text: string): boolean {
   if (!(text as unknown as { isWellFormed(): boolean }).isWellFormed()) return true;
   if (["\t", "\uFEFF", "\uFFFE", "\uFFFF"].some((char) => text.includes(char))) return true;
@@ -25,10 +26,10 @@ export function leftToJsYaml(text: string): boolean {
 const DEEPLY_INDENTED = `\n${" ".repeat(MAX_DEPTH)}`;
 
 /** Where a node starts (the start of a line, or after `: `, `- `, `[`, `{` or `,`), a tag, an
- * explicit key (`? `), an
- * anchor before a key or with an alias of its name inside its node, or a quoted scalar not closed
- * on its line: the reader gives up on each where it is written, as on a merge key. Text in quotes
- * (a URL's `!` or `&`) is not where a node starts, and an ordinary file is not sent away. */
+ * explicit key (`? `), an anchor before a key or with an alias of its name inside its node, or a
+ * quoted scalar not closed on its line: the reader gives up on each where it is written, as on a
+ * merge key. Text in quotes (a URL's `!` or `&`) is not where a node starts, and an ordinary file
+ * is not sent away. */
 export const givenUpWhereWritten = (text: string): boolean =>
   startsANode(text, "!", () => true) ||
   startsANode(text, "?", (at, end) => at + 1 === end || text[at + 1] === " ") ||

@@ -117,6 +117,21 @@ export function keyOf(text: string, at: number, colon: number): string {
   return key;
 }
 
+/** The key written at `at` on its line and its `:`, when it is one the plain reader reads (a plain
+ * key, or a quoted one on one line); empty otherwise. */
+export function keyWrittenAt(text: string, at: number): { key?: string; colon?: number } {
+  const lineBreak = text.indexOf("\n", at);
+  const lineEnd =
+    lineBreak === -1 ? text.length : lineBreak - (text.charCodeAt(lineBreak - 1) === CR ? 1 : 0);
+  try {
+    const colon = keyEnd(text, at, lineEnd);
+    return colon === -1 ? {} : { key: keyOf(text, at, colon), colon };
+  } catch (error) {
+    if (error instanceof Outside) return {};
+    throw error;
+  }
+}
+
 /** Plain keys read as their text, by a hash of their length and first and last characters. */
 const KNOWN_KEYS: (string | undefined)[] = new Array(256);
 
